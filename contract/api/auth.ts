@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ADMIN_MODE_ACCOUNTS } from '../roles';
+import { API_BASE, defineCall } from './define';
+import { accountNameField, passwordField, statusSuccessSchema } from './common';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+
+export const tokenRequestSchema = z
+  .discriminatedUnion('grant_type', [
+    z.object({ grant_type: z.literal('password'), username: accountNameField, password: passwordField }),
+    z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(512) }),
+  ])
+  .meta({ id: 'TokenRequest' });
+
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+  })
+  .meta({ id: 'TokenResponse' });
+
+export const tokenApp = defineCall({
+  id: 'auth.tokenApp',
+  method: 'POST',
+  path: `${API_BASE}/auth/token/app`,
+  tag: 'auth',
+  summary: 'User-mode sign-in (or token renewal) for the WebView users and any account',
+  access: { kind: 'public' },
+  body: tokenRequestSchema,
+  bodyFormat: 'form',
+  response: tokenResponseSchema,
+  audit: { action: 'login', target: 'app' },
+});
+
+export const tokenAdmin = defineCall({
+  id: 'auth.tokenAdmin',
+  method: 'POST',
+  path: `${API_BASE}/auth/token/:role`,
+  tag: 'auth',
+  summary: 'Admin-mode sign-in as admin, update or history, or token renewal',
+  access: { kind: 'public' },
+  params: z.object({ role: z.enum(ADMIN_MODE_ACCOUNTS) }),
+  body: tokenRequestSchema,
+  bodyFormat: 'form',
+  response: tokenResponseSchema,
+  audit: { action: 'login', target: 'admin' },
+});
+
+export const logout = defineCall({
+  id: 'auth.logout',
+  method: 'POST',
+  path: `${API_BASE}/auth/logout`,
+  tag: 'auth',
+  summary: 'Ends the session: its access and refresh tokens stop working at once',
+  access: { kind: 'authenticated' },
+  response: statusSuccessSchema,
+  audit: { action: 'logout', target: 'session' },
+});
+
+export const tokenCheck = defineCall({
+  id: 'auth.tokenCheck',
+  method: 'GET',
+  path: `${API_BASE}/auth/token/check`,
+  tag: 'auth',
+  summary: 'Checks the access token',
+  access: { kind: 'authenticated' },
+  response: z.object({ valid: z.literal(true), username: z.string(), expires_at: z.string() }),
+});

@@ -1,0 +1,23 @@
+import * as auth from './auth';
+import * as uac from './uac';
+import * as system from './system';
+import * as device from './device';
+import type { CallDef } from './define';
+
+export * from './define';
+export * from './common';
+export { auth, uac, system, device };
+
+function callsOf(mod: Record<string, unknown>): CallDef[] {
+  return Object.values(mod).filter(
+    (v): v is CallDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v,
+  );
+}
+
+/** Every call of the device API, in one list: the server registers them, the OpenAPI document lists them. */
+export const ALL_CALLS: readonly CallDef[] = [auth, uac, system, device].flatMap((m) => callsOf(m as Record<string, unknown>));
+
+/** The time channel, outside the request/response table. */
+export const DATETIME_SOCKET_PATH = '/ws/datetime';
+export const SOCKET_UNAUTHORIZED_CLOSE = 4401;
+export const SOCKET_AUTH_TIMEOUT_MS = 5000;

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { HMI_NAME_MAX_LENGTH } from '../rules/hmi-name';
+import { MINIMAL_LENGTH_RANGE } from '../rules/password-strength';
+import { VALIDITY_PERIOD_RANGE } from '../rules/password-expiration';
+import { DISPLAY_TIME_PATTERN, SET_TIME_PATTERN } from '../rules/device-time';
+import { API_BASE, defineCall } from './define';
+import { accountNameField } from './common';
+
+export const hmiNameSchema = z.object({ name: z.string() }).meta({ id: 'HmiName' });
+
+export const getHmiName = defineCall({
+  id: 'system.getHmiName',
+  method: 'GET',
+  path: `${API_BASE}/system/hmi/name`,
+  tag: 'system',
+  summary: 'The HMI name',
+  access: { kind: 'authenticated' },
+  response: hmiNameSchema,
+});
+
+export const setHmiName = defineCall({
+  id: 'system.setHmiName',
+  method: 'PUT',
+  path: `${API_BASE}/system/hmi/name`,
+  tag: 'system',
+  summary: `Saves the HMI name, cleaned by the shared rule (at most ${HMI_NAME_MAX_LENGTH} characters)`,
+  access: { kind: 'accounts', accounts: ['admin'] },
+  // Length is checked after cleaning by the shared rule; this bound only refuses absurd bodies early.
+  body: z.object({ name: z.string().max(1024) }),
+  response: hmiNameSchema,
+  audit: { action: 'set_hmi_name', target: 'system.hmi_name' },
+});
+
+export const deviceTimeSchema = z.object({ time: z.string().regex(DISPLAY_TIME_PATTERN) }).meta({ id: 'DeviceTime' });
+
+export const getTime = defineCall({
+  id: 'system.getTime',
+  method: 'GET',
+  path: `${API_BASE}/system/time`,
+  tag: 'system',
+  summary: 'The device time as YYYY/MM/DD HH:mm:ss',
+  access: { kind: 'authenticated' },
+  response: deviceTimeSchema,
+});
+
+export const setDateTime = defineCall({
+  id: 'system.setDateTime',
+  method: 'PUT',
+  path: `${API_BASE}/system/datetime`,
+  tag: 'system',
+  summary: 'Sets the device time (YYYY.MM.DD-HH:mm:ss); the host clock is never changed',
+  access: { kind: 'accounts', accounts: ['admin'] },
+  body: z.object({ time: z.string().regex(SET_TIME_PATTERN) }),
+  response: deviceTimeSchema,
+  audit: { action: 'set_datetime', target: 'system.time' },
+});
+
+export const legacyHash = defineCall({
+  id: 'system.legacyHash',
+  method: 'GET',
+  path: `${API_BASE}/system/legacyhash`,
+  tag: 'system',
+  summary: 'Accounts whose stored password hash still uses the older format (upgraded at next sign-in)',
+  access: { kind: 'authenticated' },
+  response: z.array(accountNameField),
+});
+
+export const strengthRulesWireSchema = z
+  .object({
+    password_rules_enable: z.boolean(),
+    password_rules_minimal_length: z.number().int().min(MINIMAL_LENGTH_RANGE.min).max(MINIMAL_LENGTH_RANGE.max),
+    password_rules_include_numbers: z.boolean(),
+    password_rules_include_mixed_cases: z.boolean(),
+    password_rules_include_special_characters: z.boolean(),
+  })
+  .meta({ id: 'PasswordStrengthRules' });
+
+export const getStrengthRules = defineCall({
+  id: 'system.getStrengthRules',
+  method: 'GET',
+  path: `${API_BASE}/system/password-strength-rules`,
+  tag: 'security',
+  summary: 'The password strength rules (every change-password form needs them)',
+  access: { kind: 'authenticated' },
+  response: strengthRulesWireSchema,
+});
+
+export const setStrengthRules = defineCall({
+  id: 'system.setStrengthRules',
+  method: 'PUT',
+  path: `${API_BASE}/system/password-strength-rules`,
+  tag: 'security',
+  summary: 'Saves the password strength rules',
+  access: { kind: 'menu', menu: 'security' },
+  body: strengthRulesWireSchema,
+  response: strengthRulesWireSchema,
+  audit: { action: 'set_password_strength_rules', target: 'security.password_rules' },
+});
+
+export const expirationWireSchema = z
+  .object({
+    password_expiration_notification_enable: z.boolean(),
+    password_expiration_validity_period: z.number().int().min(VALIDITY_PERIOD_RANGE.min).max(VALIDITY_PERIOD_RANGE.max),
+    password_expiration_allow_operations_before_update: z.boolean(),
+  })
+  .meta({ id: 'PasswordExpiration' });
+
+export const getExpiration = defineCall({
+  id: 'system.getExpiration',
+  method: 'GET',
+  path: `${API_BASE}/system/password-expiration-notification`,
+  tag: 'security',
+  summary: 'The password expiration settings (the expiry dialog needs them for every account)',
+  access: { kind: 'authenticated' },
+  response: expirationWireSchema,
+});
+
+export const setExpiration = defineCall({
+  id: 'system.setExpiration',
+  method: 'PUT',
+  path: `${API_BASE}/system/password-expiration-notification`,
+  tag: 'security',
+  summary: 'Saves the password expiration settings',
+  access: { kind: 'menu', menu: 'security' },
+  body: expirationWireSchema,
+  response: expirationWireSchema,
+  audit: { action: 'set_password_expiration', target: 'security.password_expiration' },
+});
+
+export const httpSettingSchema = z
+  .object({ http: z.boolean(), https_port: z.number().int() })
+  .meta({ id: 'HttpSetting' });
+
+export const getHttp = defineCall({
+  id: 'system.getHttp',
+  method: 'GET',
+  path: `${API_BASE}/system/http`,
+  tag: 'security',
+  summary: 'Whether plain HTTP is allowed, and the HTTPS port',
+  access: { kind: 'authenticated' },
+  response: httpSettingSchema,
+});
+
+export const setHttp = defineCall({
+  id: 'system.setHttp',
+  method: 'PUT',
+  path: `${API_BASE}/system/http`,
+  tag: 'security',
+  summary: 'Allows plain HTTP (true) or redirects it to HTTPS (false)',
+  access: { kind: 'menu', menu: 'security' },
+  body: z.object({ http: z.boolean() }),
+  response: httpSettingSchema,
+  audit: { action: 'set_http', target: 'security.http' },
+});
+
+export const webSpecificationSchema = z
+  .object({
+    usermode: z.boolean(),
+    ethernet_count: z.number().int(),
+    wifi_count: z.number().int(),
+    led: z.boolean(),
+  })
+  .meta({ id: 'WebSpecification' });
+
+export const webSpecification = defineCall({
+  id: 'system.webSpecification',
+  method: 'GET',
+  path: `${API_BASE}/system/web/specification`,
+  tag: 'system',
+  summary: 'What this device model offers: user mode, Ethernet and Wi-Fi counts, identification LED',
+  access: { kind: 'authenticated' },
+  response: webSpecificationSchema,
+});

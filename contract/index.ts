@@ -1,0 +1,5 @@
+export * from './api';
+export * from './errors';
+export * from './roles';
+export * from './rules';
+export * from './project-format';

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** The device's project format (DESIGN §5). A project is a pair of files: `<name>.app`, the gzip of
+ * one JSON document of the shape below, and `<name>.crc`, the CRC-32 of the `.app` bytes as eight
+ * lower-case hex digits. */
+export const PROJECT_FORMAT = 'hmi-project';
+export const PROJECT_FORMAT_VERSION = 1;
+export const MIN_DESIGN_SOFTWARE_VERSION = '6.04.01';
+
+export const DATA_TYPES = ['bit', 'int16', 'uint16', 'int32', 'uint32', 'float', 'string'] as const;
+export const PARITIES = ['none', 'even', 'odd', 'mark', 'space'] as const;
+export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 187500] as const;
+export const INTERFACES = ['ethernet', 'com1_rs232', 'com2_rs485_2w', 'com2_rs485_4w', 'com3_rs485_2w'] as const;
+
+const name = z.string().min(1).max(64);
+
+export const simulationSchema = z.object({
+  kind: z.enum(['sine', 'ramp', 'random', 'constant', 'toggle']),
+  min: z.number().default(0),
+  max: z.number().default(100),
+  period_s: z.number().positive().default(60),
+});
+
+export const projectTagSchema = z.object({
+  name,
+  folder: z.string().max(128).default(''),
+  plc: name,
+  address: z.string().min(1).max(16),
+  format: z.string().max(16).default(''),
+  index_register: z.number().int().min(0).max(31).nullable().default(null),
+  data_type: z.enum(DATA_TYPES),
+  length: z.number().int().min(1).max(255).default(1),
+  access: z.object({ read: z.boolean(), write: z.boolean() }),
+  simulation: simulationSchema.optional(),
+});
+
+export const alarmSchema = z.object({
+  id: z.number().int().min(1),
+  name,
+  tag: name,
+  condition: z.object({ op: z.enum(['>', '>=', '<', '<=', '==', '!=']), value: z.number() }),
+  severity: z.enum(['low', 'medium', 'high']),
+  message: z.string().max(256),
+});
+
+export const recipeSchema = z.object({
+  name,
+  fields: z.array(z.object({ name, data_type: z.enum(DATA_TYPES) })).min(1),
+  records: z.array(z.object({ name, values: z.record(z.string(), z.union([z.number(), z.string()])) })),
+});
+
+export const dataLogSchema = z.object({
+  name,
+  sample_period_s: z.number().int().min(1).max(86400),
+  tags: z.array(name).min(1),
+  max_records: z.number().int().min(1).max(10_000_000),
+});
+
+export const addressTypeSchema = z.object({
+  name: z.string().min(1).max(8),
+  kind: z.enum(['bit', 'word']),
+  min: z.number().int().min(0),
+  max: z.number().int().min(0),
+});
+
+export const communicationDeviceSchema = z.object({
+  name,
+  device_type: z.string().min(1).max(64),
+  interface: z.enum(INTERFACES),
+  protocol: z.string().min(1).max(64),
+  default_station: z.number().int().min(0).max(255),
+  ip: z.string().max(15).optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  baud_rate: z.union(BAUD_RATES.map((b) => z.literal(b)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]).optional(),
+  data_bits: z.union([z.literal(7), z.literal(8)]).optional(),
+  parity: z.enum(PARITIES).optional(),
+  stop_bits: z.union([z.literal(1), z.literal(2)]).optional(),
+  timeout_100ms: z.number().int().min(1).max(600),
+  turnaround_delay_ms: z.number().int().min(0).max(10000),
+  parameter_1: z.number().int().default(0),
+  parameter_2: z.number().int().default(0),
+  send_ack_delay_ms: z.number().int().min(0).max(10000).default(0),
+  address_types: z.array(addressTypeSchema).min(1),
+});
+
+export const webviewElementSchema = z.object({
+  kind: z.enum(['label', 'value', 'lamp', 'button']),
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  w: z.number().int().min(1),
+  h: z.number().int().min(1),
+  text: z.string().max(128).optional(),
+  tag: name.optional(),
+});
+
+export const webviewScreenSchema = z.object({
+  id: z.number().int().min(1),
+  name,
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  elements: z.array(webviewElementSchema),
+});
+
+export interface OpcuaFolderDef {
+  name: string;
+  tags: string[];
+  folders: OpcuaFolderDef[];
+}
+export const opcuaFolderSchema: z.ZodType<OpcuaFolderDef> = z.object({
+  name,
+  tags: z.array(name),
+  get folders() {
+    return z.array(opcuaFolderSchema);
+  },
+});
+
+export const projectSchema = z.object({
+  format: z.literal(PROJECT_FORMAT),
+  format_version: z.literal(PROJECT_FORMAT_VERSION),
+  name,
+  model: z.string().min(1).max(64),
+  design_software_version: z.string().regex(/^\d+\.\d{2}\.\d{2}$/),
+  tags: z.array(projectTagSchema),
+  alarms: z.array(alarmSchema),
+  recipes: z.array(recipeSchema),
+  data_logs: z.array(dataLogSchema),
+  devices: z.array(communicationDeviceSchema),
+  webview: z.object({ screens: z.array(webviewScreenSchema) }),
+  opcua: z.object({ root: opcuaFolderSchema }),
+});
+
+export type Project = z.infer<typeof projectSchema>;
+export type ProjectTag = z.infer<typeof projectTagSchema>;
+
+/** Compares dotted versions such as `6.04.01`; negative when a < b. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

@@ -1,0 +1,5 @@
+export * from './hmi-name';
+export * from './password-strength';
+export * from './password-form';
+export * from './password-expiration';
+export * from './device-time';

@@ -1,0 +1,87 @@
+/** Password strength rules (specification §3, §5; defaults DESIGN §4). */
+export const SPECIAL_CHARACTERS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
+export const PASSWORD_MAX_LENGTH = 128;
+export const MINIMAL_LENGTH_RANGE = { min: 4, max: 64 } as const;
+
+export interface PasswordStrengthRules {
+  rulesEnable: boolean;
+  minimalLength: number;
+  includeNumbers: boolean;
+  includeMixedCases: boolean;
+  includeSpecialCharacters: boolean;
+}
+
+/** The names the device uses on the wire. */
+export interface PasswordStrengthRulesWire {
+  password_rules_enable: boolean;
+  password_rules_minimal_length: number;
+  password_rules_include_numbers: boolean;
+  password_rules_include_mixed_cases: boolean;
+  password_rules_include_special_characters: boolean;
+}
+
+export const DEFAULT_STRENGTH_RULES: PasswordStrengthRules = {
+  rulesEnable: false,
+  minimalLength: 12,
+  includeNumbers: false,
+  includeMixedCases: false,
+  includeSpecialCharacters: false,
+};
+
+export function strengthRulesFromWire(w: PasswordStrengthRulesWire): PasswordStrengthRules {
+  return {
+    rulesEnable: w.password_rules_enable,
+    minimalLength: w.password_rules_minimal_length,
+    includeNumbers: w.password_rules_include_numbers,
+    includeMixedCases: w.password_rules_include_mixed_cases,
+    includeSpecialCharacters: w.password_rules_include_special_characters,
+  };
+}
+
+export function strengthRulesToWire(r: PasswordStrengthRules): PasswordStrengthRulesWire {
+  return {
+    password_rules_enable: r.rulesEnable,
+    password_rules_minimal_length: r.minimalLength,
+    password_rules_include_numbers: r.includeNumbers,
+    password_rules_include_mixed_cases: r.includeMixedCases,
+    password_rules_include_special_characters: r.includeSpecialCharacters,
+  };
+}
+
+export type StrengthFailure = 'min_length' | 'numbers' | 'mixed_cases' | 'special_characters';
+
+const specials = new Set(Array.from(SPECIAL_CHARACTERS));
+
+export function hasSpecialCharacter(password: string): boolean {
+  return Array.from(password).some((ch) => specials.has(ch));
+}
+
+/** The rules a password breaks; empty when the rules are off or all hold. */
+export function strengthFailures(password: string, rules: PasswordStrengthRules): StrengthFailure[] {
+  if (!rules.rulesEnable) return [];
+  const failures: StrengthFailure[] = [];
+  if (Array.from(password).length < rules.minimalLength) failures.push('min_length');
+  if (rules.includeNumbers && !/[0-9]/.test(password)) failures.push('numbers');
+  if (rules.includeMixedCases && !(/[a-z]/.test(password) && /[A-Z]/.test(password))) {
+    failures.push('mixed_cases');
+  }
+  if (rules.includeSpecialCharacters && !hasSpecialCharacter(password)) {
+    failures.push('special_characters');
+  }
+  return failures;
+}
+
+/** A 0–4 score for the strength meter: length, variety of classes, penalised for repetition. */
+export function passwordScore(password: string): 0 | 1 | 2 | 3 | 4 {
+  if (password.length === 0) return 0;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(password)).length +
+    (hasSpecialCharacter(password) ? 1 : 0);
+  const distinct = new Set(Array.from(password)).size;
+  let score = 0;
+  if (password.length >= 8) score++;
+  if (password.length >= 12) score++;
+  if (classes >= 3) score++;
+  if (classes === 4 && password.length >= 10) score++;
+  if (distinct < Math.min(5, password.length)) score = Math.min(score, 1);
+  return Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4;
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
+import formbody from '@fastify/formbody';
+import { openDatabase } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { ApiError } from './lib/api-error';
+import { SettingsService } from './services/settings';
+import { AccountsService } from './services/accounts';
+import { TokenService } from './services/tokens';
+import { LockoutService } from './services/lockout';
+import { OperationLog } from './services/operation-log';
+import { DeviceTimeService } from './services/device-time';
+import { ProjectService } from './services/project';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerConsole } from './http/console';
+import { authRoutes } from './routes/auth';
+import { uacRoutes } from './routes/uac';
+import { systemRoutes } from './routes/system';
+import { deviceRoutes } from './routes/device';
+import type { Device } from './device';
+import type { AccountName } from '../contract/roles';
+import sampleProject from './sample-project/sample-project.json';
+
+export const SERVER_VERSION = '0.1.0';
+
+export interface DeviceOptions {
+  dataDir: string;
+  clock?: Clock;
+  /** Password of every account created at first start; random ones when absent. */
+  initialPassword?: string;
+  httpsPort?: number;
+}
+
+export interface AppOptions extends DeviceOptions {
+  /** The built console (`dist/`); null serves the API only. */
+  consoleDir?: string | null;
+  logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
+  serverFactory?: FastifyServerFactory;
+}
+
+export interface CreatedDevice {
+  device: Device;
+  /** The initial passwords, only on the start that created the accounts. */
+  credentials: Record<AccountName, string> | null;
+}
+
+export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> {
+  const clock = opts.clock ?? systemClock;
+  const db = openDatabase(opts.dataDir);
+  const settings = new SettingsService(db);
+  const accounts = new AccountsService(db, clock);
+  const credentials = await accounts.ensureAccounts(opts.initialPassword);
+  if (credentials) writeInitialCredentials(opts.dataDir, credentials);
+  const project = new ProjectService(db, opts.dataDir, clock);
+  project.start(sampleProject);
+  const device: Device = {
+    dataDir: opts.dataDir,
+    clock,
+    db,
+    settings,
+    accounts,
+    tokens: new TokenService(db, clock, settings.get('jwt_secret')),
+    lockout: new LockoutService(db, clock),
+    oplog: new OperationLog(db, clock),
+    time: new DeviceTimeService(clock, settings),
+    project,
+    httpsPort: opts.httpsPort ?? 8443,
+    version: SERVER_VERSION,
+  };
+  return { device, credentials };
+}
+
+function writeInitialCredentials(dataDir: string, credentials: Record<string, string>): void {
+  const file = path.join(dataDir, 'initial-credentials');
+  const text = Object.entries(credentials).map(([user, pw]) => `${user}\t${pw}`).join('\n') + '\n';
+  fs.writeFileSync(file, text, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+/** Builds the Fastify app of one device. Tests call it with `inject`; `listen.ts` serves it. */
+export async function buildApp(created: CreatedDevice, opts: AppOptions): Promise<FastifyInstance> {
+  const { device } = created;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Per-request lines come from the onResponse hook below: changes and errors only, no secrets.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toBody());
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(new ApiError(413, 'payload_too_large', 'The request body is too large').toBody());
+    if (status === 415) return reply.code(415).send(new ApiError(415, 'unsupported_media_type', 'Unsupported content type').toBody());
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send(ApiError.validation('body', (err as Error).message).toBody());
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send(new ApiError(500, 'internal_error', 'HMI error, please reload this page').toBody());
+  });
+
+  // With plain HTTP switched off, every plain request is sent to the HTTPS listener.
+  app.addHook('onRequest', async (req, reply) => {
+    if ((req.raw.socket as TLSSocket).encrypted || device.settings.get('http_enabled')) return;
+    const host = (req.hostname || 'localhost').replace(/:\d+$/, '');
+    return reply.redirect(`https://${host}:${device.httpsPort}${req.url}`, 308);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 400 || req.method !== 'GET') {
+      req.log.info({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  authRoutes(app, device);
+  uacRoutes(app, device);
+  systemRoutes(app, device);
+  deviceRoutes(app, device);
+  await registerConsole(app, opts.consoleDir ?? null);
+
+  app.addHook('onClose', async () => {
+    device.db.close();
+  });
+  return app;
+}
+
+export async function createApp(opts: AppOptions): Promise<{ app: FastifyInstance } & CreatedDevice> {
+  const created = await createDevice(opts);
+  const app = await buildApp(created, opts);
+  return { app, ...created };
+}
+
+export type { Server };

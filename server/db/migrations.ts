@@ -1,0 +1,81 @@
+/** Numbered schema migrations. Append only: a shipped migration is never edited. */
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    id: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE accounts (
+        username TEXT PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('admin', 'user')),
+        password_hash TEXT NOT NULL,
+        state_code INTEGER NOT NULL DEFAULT 0,
+        password_updated_at TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE extra_roles (
+        username TEXT NOT NULL REFERENCES accounts(username) ON DELETE CASCADE,
+        menu TEXT NOT NULL,
+        PRIMARY KEY (username, menu)
+      );
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        username TEXT NOT NULL REFERENCES accounts(username) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER,
+        revoke_reason TEXT
+      );
+      CREATE INDEX sessions_username ON sessions(username);
+      CREATE TABLE refresh_tokens (
+        token_hash TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        issued_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id);
+      CREATE TABLE login_failures (
+        source TEXT NOT NULL,
+        username TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX login_failures_key ON login_failures(source, username, at);
+      CREATE TABLE login_lockouts (
+        source TEXT NOT NULL,
+        username TEXT NOT NULL,
+        until INTEGER NOT NULL,
+        PRIMARY KEY (source, username)
+      );
+      CREATE TABLE operation_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        account TEXT,
+        source TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        before_value TEXT,
+        after_value TEXT,
+        result TEXT NOT NULL
+      );
+      CREATE INDEX operation_log_at ON operation_log(at);
+      CREATE TABLE projects (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        crc TEXT NOT NULL,
+        loaded_at TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 0
+      );
+    `,
+  },
+];

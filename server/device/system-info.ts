@@ -1,0 +1,24 @@
+import os from 'node:os';
+import fs from 'node:fs';
+
+/** The simulated panel's model and OS; everything else is read from the host (DESIGN §5). */
+export const DEVICE_MODEL = 'HMI-X1070';
+export const OS_VERSION = '20261101';
+export const WEB_SPECIFICATION = { usermode: true, ethernet_count: 2, wifi_count: 1, led: true } as const;
+
+export interface HostFacts {
+  hostname: string;
+  uptimeSeconds: number;
+  memory: { total: number; free: number };
+  disk: { total: number; free: number };
+}
+
+export function readHostFacts(dataDir: string): HostFacts {
+  const stat = fs.statfsSync(dataDir);
+  return {
+    hostname: os.hostname(),
+    uptimeSeconds: Math.floor(os.uptime()),
+    memory: { total: os.totalmem(), free: os.freemem() },
+    disk: { total: stat.blocks * stat.bsize, free: stat.bavail * stat.bsize },
+  };
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ApiError } from '../lib/api-error';
+
+const SPA_PATH = /^\/(admin|app)(\/|$)|^\/auth-redirect(\/|$)/;
+const API_PATH = /^\/(api|cgi|ws)(\/|$)/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|json)$/;
+
+/** Serves the built console from `dir`: content-hashed files cached for a year, pre-compressed
+ * `.br`/`.gz` copies to browsers that accept them, and `index.html` for every console route. */
+export async function registerConsole(app: FastifyInstance, dir: string | null): Promise<void> {
+  const built = dir !== null && fs.existsSync(path.join(dir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: '/',
+      index: false,
+      preCompressed: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.header('Cache-Control', HASHED_ASSET.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendConsole = (reply: FastifyReply) => {
+    if (!built) throw new ApiError(404, 'not_found', 'The console is not built: run npm run build');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+
+  app.get('/', (_req, reply) => reply.redirect('/app', 302));
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(reply);
+    if (API_PATH.test(url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send(ApiError.notFound(`No such call: ${req.method} ${url}`).toBody());
+    }
+    return reply.redirect('/app/404', 302);
+  });
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { BodyOf, CallDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/api/define';
+import { UNAUTHORIZED_JWT_MESSAGE } from '../../contract/errors';
+import { effectiveRoles, type AccountName } from '../../contract/roles';
+import { ApiError } from '../lib/api-error';
+import type { Device } from '../device';
+
+export interface Caller {
+  username: AccountName;
+  sessionId: string;
+  expiresAt: number;
+}
+
+export interface CallContext<C extends CallDef> {
+  body: BodyOf<C>;
+  query: QueryOf<C>;
+  params: ParamsOf<C>;
+  /** Null only on public calls. */
+  caller: C['access'] extends { kind: 'public' } ? Caller | null : Caller;
+  source: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** What the operation-log row of this call records; defaults to the masked body. */
+  audit(entry: AuditEntry): void;
+}
+
+export interface AuditEntry {
+  before?: unknown;
+  after?: unknown;
+  target?: string;
+  /** The account a sign-in attempt was for, before any caller is known. */
+  account?: string;
+}
+
+export function sourceOf(req: FastifyRequest): string {
+  // The socket's address, never a forwarded-for header (DESIGN §4).
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer\s+(\S{1,4096})\s*$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+export function authenticate(device: Device, req: FastifyRequest): Caller {
+  const token = bearerToken(req);
+  if (!token) throw new ApiError(401, 'unauthorized', UNAUTHORIZED_JWT_MESSAGE);
+  return device.tokens.verifyAccess(token);
+}
+
+function authorize(device: Device, call: CallDef, caller: Caller): void {
+  const access = call.access;
+  if (access.kind === 'accounts' && !access.accounts.includes(caller.username)) throw ApiError.forbidden();
+  if (access.kind === 'menu') {
+    const roles = effectiveRoles(caller.username, device.accounts.extraRoles(caller.username));
+    if (!roles.has(access.menu)) throw ApiError.forbidden();
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue ? issue.path.map(String).join('.') : '';
+  throw ApiError.validation(field || where, issue?.message ?? 'invalid');
+}
+
+/** Registers one call of the contract: token and role check, validation of path, query and body
+ * by the call's schemas, then the handler, then the operation-log row for mutating calls. */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  device: Device,
+  call: C,
+  handler: (ctx: CallContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>,
+): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (req, reply) => {
+      const source = sourceOf(req);
+      let caller: Caller | null = null;
+      const audit: { entry: AuditEntry | null } = { entry: null };
+      let body: unknown;
+      try {
+        if (call.access.kind !== 'public') {
+          caller = authenticate(device, req);
+          authorize(device, call, caller);
+        }
+        const params = call.params ? parse(call.params, req.params, 'params') : undefined;
+        const query = call.query ? parse(call.query, req.query, 'query') : undefined;
+        body = call.body ? parse(call.body, req.body ?? {}, 'body') : undefined;
+        const ctx = {
+          body,
+          query,
+          params,
+          caller,
+          source,
+          req,
+          reply,
+          audit: (entry: AuditEntry) => {
+            audit.entry = entry;
+          },
+        } as unknown as CallContext<C>;
+        const result = await handler(ctx);
+        if (call.audit) {
+          device.oplog.record({
+            account: audit.entry?.account ?? caller?.username ?? null,
+            source,
+            action: call.audit.action,
+            target: audit.entry?.target ?? call.audit.target,
+            before: audit.entry?.before,
+            after: audit.entry ? audit.entry.after : body,
+            result: 'success',
+          });
+        }
+        return result;
+      } catch (err) {
+        // A refused change is logged too, once the caller is known (or the call is a sign-in).
+        if (call.audit && err instanceof ApiError && (caller || call.access.kind === 'public')) {
+          device.oplog.record({
+            account: audit.entry?.account ?? caller?.username ?? null,
+            source,
+            action: call.audit.action,
+            target: call.audit.target,
+            after: body,
+            result: err.errorCode,
+          });
+        }
+        throw err;
+      }
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createDevice, type AppOptions, type CreatedDevice } from './app';
+import { ensureCertificate } from './tls';
+import { DatetimeSocket } from './ws/datetime-socket';
+
+export interface ListenOptions extends Omit<AppOptions, 'serverFactory' | 'httpsPort'> {
+  port: number;
+  httpsPort: number;
+  host: string;
+}
+
+export interface RunningServer extends CreatedDevice {
+  app: FastifyInstance;
+  httpUrl: string;
+  httpsUrl: string;
+  close(): Promise<void>;
+}
+
+function urlOf(scheme: 'http' | 'https', host: string, server: http.Server): string {
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `${scheme}://${shown}:${port}`;
+}
+
+/** Starts one device on two listeners sharing one app: plain HTTP and HTTPS (self-signed). */
+export async function startServer(opts: ListenOptions): Promise<RunningServer> {
+  const tls = await ensureCertificate(opts.dataDir);
+  let httpsServer!: https.Server;
+  const created = await createDevice({ ...opts, httpsPort: opts.httpsPort });
+  const app = await buildApp(created, {
+    ...opts,
+    serverFactory: (handler) => {
+      httpsServer = https.createServer({ key: tls.key, cert: tls.cert }, handler);
+      return http.createServer(handler);
+    },
+  });
+  await app.listen({ port: opts.port, host: opts.host });
+  await new Promise<void>((resolve, reject) => {
+    httpsServer.once('error', reject);
+    httpsServer.listen(opts.httpsPort, opts.host, () => resolve());
+  });
+  // The HTTP→HTTPS redirect needs the real port when HTTPS_PORT=0 picked one.
+  created.device.httpsPort = (httpsServer.address() as AddressInfo).port;
+
+  const socket = new DatetimeSocket(created.device);
+  socket.attach(app.server);
+  socket.attach(httpsServer);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      socket.close();
+      await new Promise<void>((resolve) => {
+        httpsServer.close(() => resolve());
+        httpsServer.closeAllConnections();
+      });
+      await app.close();
+    })());
+
+  return {
+    ...created,
+    app,
+    httpUrl: urlOf('http', opts.host, app.server),
+    httpsUrl: urlOf('https', opts.host, httpsServer),
+    close,
+  };
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readConfig } from './config';
+import { startServer } from './listen';
+
+/** The repository root: the nearest folder above this file with a package.json (the same from
+ * `server/main.ts` and from the compiled `build/server/main.js`). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env, findRepoRoot(__dirname));
+  const server = await startServer({
+    ...config,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  const lines = [
+    '',
+    'HMI device server is running',
+    `  Console (HTTP):  ${server.httpUrl}/admin/login`,
+    `  Console (HTTPS): ${server.httpsUrl}/admin/login   (self-signed certificate)`,
+    `  User mode:       ${server.httpUrl}/app`,
+    `  Data folder:     ${config.dataDir}`,
+  ];
+  if (server.credentials) {
+    lines.push('', 'First start: these are the initial passwords (shown once; also in', `  ${path.join(config.dataDir, 'initial-credentials')}, mode 0600):`);
+    for (const [user, pw] of Object.entries(server.credentials)) lines.push(`  ${user.padEnd(28)} ${pw}`);
+    lines.push('  Sign in as admin; the first-run wizard asks you to change them.');
+  }
+  process.stdout.write(lines.join('\n') + '\n\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        server.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Could not start the device server: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

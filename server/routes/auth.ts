@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { logout, tokenAdmin, tokenApp, tokenCheck } from '../../contract/api/auth';
+import { isAccountName, type AccountName } from '../../contract/roles';
+import { ApiError } from '../lib/api-error';
+import { registerCall } from '../http/register-call';
+import type { Device } from '../device';
+import type { TokenPair } from '../services/tokens';
+
+type TokenBody = { grant_type: 'password'; username: string; password: string } | { grant_type: 'refresh_token'; refresh_token: string };
+
+async function grant(
+  device: Device,
+  body: TokenBody,
+  source: string,
+  pathAccount: AccountName | null,
+  audit: (e: { account?: string; after?: unknown }) => void,
+): Promise<TokenPair> {
+  if (body.grant_type === 'refresh_token') {
+    const { pair, username } = device.tokens.refresh(body.refresh_token, pathAccount ?? undefined);
+    audit({ account: username, after: { grant_type: 'refresh_token' } });
+    return pair;
+  }
+  const { username, password } = body;
+  audit({ account: username, after: { grant_type: 'password' } });
+  if (pathAccount && username !== pathAccount) throw ApiError.validation('username', 'does not match the account chosen');
+  device.lockout.assertNotLocked(source, username);
+  if (!isAccountName(username) || !device.accounts.get(username)) {
+    device.lockout.recordFailure(source, username);
+    throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
+  }
+  if (!(await device.accounts.verify(username, password))) {
+    device.lockout.recordFailure(source, username);
+    throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
+  }
+  device.lockout.recordSuccess(source, username);
+  return device.tokens.issue(username, source);
+}
+
+export function authRoutes(app: FastifyInstance, device: Device): void {
+  registerCall(app, device, tokenApp, ({ body, source, audit }) => grant(device, body, source, null, audit));
+
+  registerCall(app, device, tokenAdmin, ({ body, params, source, audit }) => grant(device, body, source, params.role, audit));
+
+  registerCall(app, device, logout, ({ caller }) => {
+    device.tokens.revokeSessions([caller.sessionId], 'logout');
+    return { status: 'success' as const };
+  });
+
+  registerCall(app, device, tokenCheck, ({ caller }) => ({
+    valid: true as const,
+    username: caller.username,
+    expires_at: new Date(caller.expiresAt).toISOString(),
+  }));
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import * as calls from '../../contract/api/system';
+import { hmiNameProblem, sanitizeHmiName, HMI_NAME_MAX_LENGTH } from '../../contract/rules/hmi-name';
+import { ApiError } from '../lib/api-error';
+import { registerCall } from '../http/register-call';
+import { WEB_SPECIFICATION } from '../device/system-info';
+import type { Device } from '../device';
+
+export function systemRoutes(app: FastifyInstance, device: Device): void {
+  const { settings } = device;
+
+  registerCall(app, device, calls.getHmiName, () => ({ name: settings.get('hmi_name') }));
+
+  registerCall(app, device, calls.setHmiName, ({ body, audit }) => {
+    const problem = hmiNameProblem(body.name);
+    if (problem === 'empty') throw ApiError.validation('name', 'the HMI name is empty');
+    if (problem === 'too_long') throw ApiError.validation('name', `the HMI name has more than ${HMI_NAME_MAX_LENGTH} characters`);
+    const before = settings.get('hmi_name');
+    const name = sanitizeHmiName(body.name);
+    settings.set('hmi_name', name);
+    audit({ before, after: name });
+    return { name };
+  });
+
+  registerCall(app, device, calls.getTime, () => ({ time: device.time.display() }));
+
+  registerCall(app, device, calls.setDateTime, ({ body, audit }) => {
+    const { before, after } = device.time.set(body.time);
+    audit({ before, after });
+    return { time: after };
+  });
+
+  registerCall(app, device, calls.legacyHash, () => device.accounts.legacyAccounts());
+
+  registerCall(app, device, calls.getStrengthRules, () => settings.get('password_strength_rules'));
+
+  registerCall(app, device, calls.setStrengthRules, ({ body, audit }) => {
+    const before = settings.get('password_strength_rules');
+    settings.set('password_strength_rules', body);
+    audit({ before, after: body });
+    return body;
+  });
+
+  registerCall(app, device, calls.getExpiration, () => settings.get('password_expiration'));
+
+  registerCall(app, device, calls.setExpiration, ({ body, audit }) => {
+    const before = settings.get('password_expiration');
+    settings.set('password_expiration', body);
+    audit({ before, after: body });
+    return body;
+  });
+
+  const httpSetting = () => ({ http: settings.get('http_enabled'), https_port: device.httpsPort });
+
+  registerCall(app, device, calls.getHttp, httpSetting);
+
+  registerCall(app, device, calls.setHttp, ({ body, audit }) => {
+    const before = settings.get('http_enabled');
+    settings.set('http_enabled', body.http);
+    audit({ before, after: body.http });
+    return httpSetting();
+  });
+
+  registerCall(app, device, calls.webSpecification, () => ({ ...WEB_SPECIFICATION }));
+}

@@ -1,0 +1,80 @@
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
+import { hashPassword, isLegacyHash, randomPassword, verifyPassword } from './passwords';
+
+export interface Account {
+  username: AccountName;
+  mode: 'admin' | 'user';
+  password_hash: string;
+  state_code: 0 | 1;
+  password_updated_at: string;
+}
+
+export class AccountsService {
+  private readonly byName;
+  private readonly updateHash;
+  private readonly extraRolesOf;
+
+  constructor(private readonly db: Db, private readonly clock: Clock) {
+    this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
+    this.updateHash = db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ? WHERE username = ?');
+    this.extraRolesOf = db.prepare('SELECT menu FROM extra_roles WHERE username = ? ORDER BY menu').pluck();
+  }
+
+  /** First start: creates the five accounts. Returns their passwords, or null when they exist. */
+  async ensureAccounts(initialPassword?: string): Promise<Record<AccountName, string> | null> {
+    const count = this.db.prepare('SELECT COUNT(*) FROM accounts').pluck().get() as number;
+    if (count > 0) return null;
+    const all = [...ADMIN_MODE_ACCOUNTS, ...USER_MODE_ACCOUNTS];
+    const passwords = Object.fromEntries(all.map((a) => [a, initialPassword ?? randomPassword()])) as Record<AccountName, string>;
+    const hashes = await Promise.all(all.map((a) => hashPassword(passwords[a])));
+    const now = new Date(this.clock.now()).toISOString();
+    const insert = this.db.prepare(
+      'INSERT INTO accounts (username, mode, password_hash, state_code, password_updated_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
+    );
+    this.db.transaction(() => {
+      all.forEach((a, i) => insert.run(a, (ADMIN_MODE_ACCOUNTS as readonly string[]).includes(a) ? 'admin' : 'user', hashes[i], now, now));
+    })();
+    return passwords;
+  }
+
+  get(username: string): Account | undefined {
+    if (!isAccountName(username)) return undefined;
+    return this.byName.get(username) as Account | undefined;
+  }
+
+  /** Checks a password; a hash in the older format is replaced by a current one on success. */
+  async verify(username: string, password: string): Promise<boolean> {
+    const account = this.get(username);
+    if (!account) return false;
+    const ok = await verifyPassword(password, account.password_hash);
+    if (ok && isLegacyHash(account.password_hash)) {
+      const upgraded = await hashPassword(password);
+      this.db.prepare('UPDATE accounts SET password_hash = ? WHERE username = ? AND password_hash = ?').run(upgraded, username, account.password_hash);
+    }
+    return ok;
+  }
+
+  /** Sets one new password on several accounts at once (admin's change-all), in one transaction. */
+  async setPassword(usernames: readonly AccountName[], password: string): Promise<void> {
+    const hashes = await Promise.all(usernames.map(() => hashPassword(password)));
+    const now = new Date(this.clock.now()).toISOString();
+    this.db.transaction(() => {
+      usernames.forEach((u, i) => this.updateHash.run(hashes[i], now, u));
+    })();
+  }
+
+  setState(username: AccountName, code: 0 | 1): void {
+    this.db.prepare('UPDATE accounts SET state_code = ? WHERE username = ?').run(code, username);
+  }
+
+  extraRoles(username: AccountName): MenuId[] {
+    return (this.extraRolesOf.all(username) as string[]).filter(isMenuId);
+  }
+
+  legacyAccounts(): string[] {
+    const rows = this.db.prepare('SELECT username, password_hash FROM accounts ORDER BY username').all() as Pick<Account, 'username' | 'password_hash'>[];
+    return rows.filter((r) => isLegacyHash(r.password_hash)).map((r) => r.username);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Clock } from '../lib/clock';
+import type { SettingsService } from './settings';
+import { formatDisplayTime, localPartsToMs, parseSetTime, partsOfLocal } from '../../contract/rules/device-time';
+import { ApiError } from '../lib/api-error';
+
+/** Device time = host clock + a stored offset (DESIGN §4); the host clock is never changed. */
+export class DeviceTimeService {
+  constructor(private readonly clock: Clock, private readonly settings: SettingsService) {}
+
+  nowMs(): number {
+    return this.clock.now() + this.settings.get('time_offset_ms');
+  }
+
+  display(): string {
+    return formatDisplayTime(partsOfLocal(this.nowMs()));
+  }
+
+  /** Sets the device time from `YYYY.MM.DD-HH:mm:ss` (device-local wall time). */
+  set(text: string): { before: string; after: string } {
+    const parts = parseSetTime(text);
+    if (!parts) throw ApiError.validation('time', 'not a valid date and time (YYYY.MM.DD-HH:mm:ss)');
+    const before = this.display();
+    this.settings.set('time_offset_ms', localPartsToMs(parts) - this.clock.now());
+    return { before, after: this.display() };
+  }
+}

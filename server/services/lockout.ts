@@ -1,0 +1,63 @@
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { ApiError } from '../lib/api-error';
+
+export const MAX_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 10 * 60 * 1000;
+export const LOCKOUT_MS = 10 * 60 * 1000;
+
+/** Login lockout of DESIGN §4, keyed on the socket address and the account name. */
+export class LockoutService {
+  private readonly lockedUntil;
+  private readonly insertFailure;
+  private readonly countFailures;
+  private readonly pruneFailures;
+  private readonly clearFailures;
+  private readonly lock;
+  private readonly unlock;
+
+  constructor(db: Db, private readonly clock: Clock) {
+    this.lockedUntil = db.prepare('SELECT until FROM login_lockouts WHERE source = ? AND username = ?').pluck();
+    this.insertFailure = db.prepare('INSERT INTO login_failures (source, username, at) VALUES (?, ?, ?)');
+    this.countFailures = db.prepare('SELECT COUNT(*) FROM login_failures WHERE source = ? AND username = ? AND at > ?').pluck();
+    this.pruneFailures = db.prepare('DELETE FROM login_failures WHERE at <= ?');
+    this.clearFailures = db.prepare('DELETE FROM login_failures WHERE source = ? AND username = ?');
+    this.lock = db.prepare(
+      'INSERT INTO login_lockouts (source, username, until) VALUES (?, ?, ?) ON CONFLICT(source, username) DO UPDATE SET until = excluded.until',
+    );
+    this.unlock = db.prepare('DELETE FROM login_lockouts WHERE source = ? AND username = ?');
+    this.transactFailure = db.transaction((source: string, username: string, now: number): boolean => {
+      this.pruneFailures.run(now - FAILURE_WINDOW_MS);
+      this.insertFailure.run(source, username, now);
+      const n = this.countFailures.get(source, username, now - FAILURE_WINDOW_MS) as number;
+      if (n < MAX_FAILURES) return false;
+      this.clearFailures.run(source, username);
+      this.lock.run(source, username, now + LOCKOUT_MS);
+      return true;
+    });
+  }
+
+  private readonly transactFailure: (source: string, username: string, now: number) => boolean;
+
+  private lockedError(until: number): ApiError {
+    const minutes = Math.max(1, Math.ceil((until - this.clock.now()) / 60_000));
+    return new ApiError(429, 'login_locked', `You reached the maximum login attempts. Please wait ${minutes} minutes and try again`, { qty: minutes });
+  }
+
+  /** Throws 429 while the pair is locked out. */
+  assertNotLocked(source: string, username: string): void {
+    const until = this.lockedUntil.get(source, username) as number | undefined;
+    if (until === undefined) return;
+    if (until > this.clock.now()) throw this.lockedError(until);
+    this.unlock.run(source, username);
+  }
+
+  /** Records a failure; the failure that reaches the limit answers 429 at once. */
+  recordFailure(source: string, username: string): void {
+    if (this.transactFailure(source, username, this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
+  }
+
+  recordSuccess(source: string, username: string): void {
+    this.clearFailures.run(source, username);
+  }
+}

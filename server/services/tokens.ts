@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { ApiError } from '../lib/api-error';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../../contract/api/auth';
+import { EXPIRED_JWT_MESSAGE } from '../../contract/errors';
+import { isAccountName, type AccountName } from '../../contract/roles';
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+export interface AccessClaims {
+  username: AccountName;
+  sessionId: string;
+  expiresAt: number;
+}
+
+interface JwtPayload {
+  sub: string;
+  sid: string;
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+const invalidToken = () => new ApiError(400, 'invalid_token', 'The token is not valid any more; sign in again');
+const expiredToken = () => new ApiError(401, 'unauthorized', EXPIRED_JWT_MESSAGE);
+
+/** Access JWTs (HS256, 15 minutes) tied to a session, and rotating refresh tokens. A session is a
+ * refresh-token family: reusing a spent refresh token revokes the whole family. */
+export class TokenService {
+  private readonly sign: (payload: JwtPayload) => string;
+  private readonly verifyJwt: (token: string) => JwtPayload;
+  private readonly events = new EventEmitter();
+  private readonly sessionRevokedAt;
+  private readonly insertSession;
+  private readonly insertRefresh;
+
+  constructor(private readonly db: Db, private readonly clock: Clock, secret: string) {
+    this.sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true }) as (p: JwtPayload) => string;
+    // Expiry is checked against the injectable clock below, not by the library.
+    this.verifyJwt = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 1000 }) as (t: string) => JwtPayload;
+    this.sessionRevokedAt = db.prepare('SELECT revoked_at FROM sessions WHERE id = ?');
+    this.insertSession = db.prepare('INSERT INTO sessions (id, username, source, created_at) VALUES (?, ?, ?, ?)');
+    this.insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)');
+    this.events.setMaxListeners(0);
+  }
+
+  /** Signs in: a new session with its first token pair. */
+  issue(username: AccountName, source: string): TokenPair {
+    const sessionId = crypto.randomUUID();
+    const now = this.clock.now();
+    let pair!: TokenPair;
+    this.db.transaction(() => {
+      this.insertSession.run(sessionId, username, source, now);
+      pair = this.pairFor(username, sessionId, now);
+    })();
+    return pair;
+  }
+
+  private pairFor(username: string, sessionId: string, now: number): TokenPair {
+    const iat = Math.floor(now / 1000);
+    const access_token = this.sign({ sub: username, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_SECONDS, jti: crypto.randomUUID() });
+    const refresh_token = crypto.randomBytes(32).toString('base64url');
+    this.insertRefresh.run(sha256(refresh_token), sessionId, now, now + REFRESH_TOKEN_SECONDS * 1000);
+    return { access_token, refresh_token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS };
+  }
+
+  /** Rotates a refresh token. `account`, when given, must own the session (the admin token path). */
+  refresh(refreshToken: string, account?: AccountName): { pair: TokenPair; username: AccountName } {
+    const now = this.clock.now();
+    const row = this.db
+      .prepare(
+        `SELECT r.session_id, r.expires_at, r.used_at, s.username, s.revoked_at
+         FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?`,
+      )
+      .get(sha256(refreshToken)) as
+      | { session_id: string; expires_at: number; used_at: number | null; username: string; revoked_at: number | null }
+      | undefined;
+    if (!row || row.revoked_at !== null || !isAccountName(row.username)) throw invalidToken();
+    if (row.used_at !== null) {
+      this.revokeSessions([row.session_id], 'refresh_token_reuse');
+      throw invalidToken();
+    }
+    if (row.expires_at <= now || (account !== undefined && account !== row.username)) throw invalidToken();
+    const username = row.username;
+    let pair!: TokenPair;
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?').run(now, sha256(refreshToken));
+      pair = this.pairFor(username, row.session_id, now);
+    })();
+    return { pair, username };
+  }
+
+  /** Verifies an access token: forged or revoked → 400 invalid_token; expired → 401. */
+  verifyAccess(token: string): AccessClaims {
+    let payload: JwtPayload;
+    try {
+      payload = this.verifyJwt(token);
+    } catch {
+      throw invalidToken();
+    }
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || !isAccountName(payload.sub)) {
+      throw invalidToken();
+    }
+    const session = this.sessionRevokedAt.get(payload.sid) as { revoked_at: number | null } | undefined;
+    if (!session || session.revoked_at !== null) throw invalidToken();
+    if (payload.exp * 1000 <= this.clock.now()) throw expiredToken();
+    return { username: payload.sub, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+  }
+
+  isSessionActive(sessionId: string): boolean {
+    const session = this.sessionRevokedAt.get(sessionId) as { revoked_at: number | null } | undefined;
+    return session !== undefined && session.revoked_at === null;
+  }
+
+  revokeSessions(sessionIds: string[], reason: string): void {
+    if (sessionIds.length === 0) return;
+    const stmt = this.db.prepare('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL');
+    const now = this.clock.now();
+    this.db.transaction(() => sessionIds.forEach((id) => stmt.run(now, reason, id)))();
+    this.events.emit('revoked', sessionIds);
+  }
+
+  /** Revokes every live session of the accounts, but for `keep` (the caller's own session). */
+  revokeAccounts(usernames: readonly string[], reason: string, keep?: string): void {
+    const ids: string[] = [];
+    const stmt = this.db.prepare('SELECT id FROM sessions WHERE username = ? AND revoked_at IS NULL').pluck();
+    for (const u of usernames) ids.push(...(stmt.all(u) as string[]).filter((id) => id !== keep));
+    this.revokeSessions(ids, reason);
+  }
+
+  onRevoked(listener: (sessionIds: string[]) => void): () => void {
+    this.events.on('revoked', listener);
+    return () => this.events.off('revoked', listener);
+  }
+}
