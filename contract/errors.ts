@@ -1,24 +1,8 @@
 import { z } from 'zod';
 
-/** Stable error codes the device answers with (DESIGN §9); the console maps each to a translated message. */
-export const ERROR_CODES = [
-  'validation_failure',
-  'invalid_credentials',
-  'user_not_in_list',
-  'login_locked',
-  'invalid_token',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'current_password_error',
-  'password_too_weak',
-  'unsupported_grant_type',
-  'payload_too_large',
-  'unsupported_media_type',
-  'fail',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { ERROR_CODES } from './error-codes';
+
+export * from './error-codes';
 
 export const errorBodySchema = z
   .object({
@@ -33,7 +17,3 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** The two messages the console's base query renews the token on (specification §7). */
-export const EXPIRED_JWT_MESSAGE = 'invalid or expired jwt';
-export const UNAUTHORIZED_JWT_MESSAGE = 'Unauthorized JWT';

@@ -5,7 +5,9 @@ import { z } from 'zod';
  * lower-case hex digits. */
 export const PROJECT_FORMAT = 'hmi-project';
 export const PROJECT_FORMAT_VERSION = 1;
-export const MIN_DESIGN_SOFTWARE_VERSION = '6.04.01';
+import { MIN_DESIGN_SOFTWARE_VERSION } from './versions';
+
+export { MIN_DESIGN_SOFTWARE_VERSION };
 
 export const DATA_TYPES = ['bit', 'int16', 'uint16', 'int32', 'uint32', 'float', 'string'] as const;
 export const PARITIES = ['none', 'even', 'odd', 'mark', 'space'] as const;

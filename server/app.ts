@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
 import formbody from '@fastify/formbody';
 import { openDatabase } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
@@ -90,6 +90,11 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
     bodyLimit: 64 * 1024,
     trustProxy: false,
     return503OnClosing: true,
+    // A malformed URL (bad percent-encoding, a path parameter over 100 characters) fails in the
+    // router, before any route or hook: answer it in the API's error shape, not Fastify's own.
+    frameworkErrors: (_err, _req, reply) => {
+      (reply as FastifyReply).code(400).send(ApiError.validation('url', 'the address is not valid').toBody());
+    },
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
 
@@ -106,19 +111,21 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   });
 
   // With plain HTTP switched off, every plain request is sent to the HTTPS listener.
-  app.addHook('onRequest', async (req, reply) => {
-    if ((req.raw.socket as TLSSocket).encrypted || device.settings.get('http_enabled')) return;
+  registerSecurityHeaders(app);
+
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.raw.socket as TLSSocket).encrypted || device.settings.get('http_enabled')) return done();
     const host = (req.hostname || 'localhost').replace(/:\d+$/, '');
-    return reply.redirect(`https://${host}:${device.httpsPort}${req.url}`, 308);
+    reply.redirect(`https://${host}:${device.httpsPort}${req.url}`, 308);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     if (reply.statusCode >= 400 || req.method !== 'GET') {
       req.log.info({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
+    done();
   });
 
-  await registerSecurityHeaders(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   authRoutes(app, device);
   uacRoutes(app, device);

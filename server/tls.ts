@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import selfsigned from 'selfsigned';
 
 export interface TlsFiles {
   key: string;
@@ -19,6 +18,8 @@ export async function ensureCertificate(dataDir: string): Promise<TlsFiles> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const notAfter = new Date();
   notAfter.setFullYear(notAfter.getFullYear() + 10);
+  // Loaded only on the start that makes the certificate: it brings node-forge, megabytes of heap.
+  const selfsigned = await import('selfsigned');
   const pems = await selfsigned.generate([{ name: 'commonName', value: os.hostname() }], {
     keySize: 2048,
     algorithm: 'sha256',

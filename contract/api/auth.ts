@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MODE_ACCOUNTS } from '../roles';
-import { API_BASE, defineCall } from './define';
+import { defineCall } from './define';
+import { ROUTES } from './routes';
 import { accountNameField, passwordField, statusSuccessSchema } from './common';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -23,36 +24,28 @@ export const tokenResponseSchema = z
   .meta({ id: 'TokenResponse' });
 
 export const tokenApp = defineCall({
-  id: 'auth.tokenApp',
-  method: 'POST',
-  path: `${API_BASE}/auth/token/app`,
+  ...ROUTES.tokenApp,
   tag: 'auth',
   summary: 'User-mode sign-in (or token renewal) for the WebView users and any account',
   access: { kind: 'public' },
   body: tokenRequestSchema,
-  bodyFormat: 'form',
   response: tokenResponseSchema,
   audit: { action: 'login', target: 'app' },
 });
 
 export const tokenAdmin = defineCall({
-  id: 'auth.tokenAdmin',
-  method: 'POST',
-  path: `${API_BASE}/auth/token/:role`,
+  ...ROUTES.tokenAdmin,
   tag: 'auth',
   summary: 'Admin-mode sign-in as admin, update or history, or token renewal',
   access: { kind: 'public' },
   params: z.object({ role: z.enum(ADMIN_MODE_ACCOUNTS) }),
   body: tokenRequestSchema,
-  bodyFormat: 'form',
   response: tokenResponseSchema,
   audit: { action: 'login', target: 'admin' },
 });
 
 export const logout = defineCall({
-  id: 'auth.logout',
-  method: 'POST',
-  path: `${API_BASE}/auth/logout`,
+  ...ROUTES.logout,
   tag: 'auth',
   summary: 'Ends the session: its access and refresh tokens stop working at once',
   access: { kind: 'authenticated' },
@@ -61,11 +54,17 @@ export const logout = defineCall({
 });
 
 export const tokenCheck = defineCall({
-  id: 'auth.tokenCheck',
-  method: 'GET',
-  path: `${API_BASE}/auth/token/check`,
+  ...ROUTES.tokenCheck,
   tag: 'auth',
   summary: 'Checks the access token',
   access: { kind: 'authenticated' },
   response: z.object({ valid: z.literal(true), username: z.string(), expires_at: z.string() }),
+});
+
+export const loginInfo = defineCall({
+  ...ROUTES.loginInfo,
+  tag: 'auth',
+  summary: 'What the sign-in page shows before any token: the HMI name and the model',
+  access: { kind: 'public' },
+  response: z.object({ hmi_name: z.string(), model: z.string() }),
 });

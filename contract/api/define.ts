@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { AccountName, MenuId } from '../roles';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Route } from './route';
+
+export type { HttpMethod, Route } from './route';
+export { API_BASE } from './route';
 
 /** Who may make a call. `menu` checks the caller's effective roles (base + extra). */
 export type Access =
@@ -15,16 +18,11 @@ export interface CallDef<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
-> {
-  id: string;
-  method: HttpMethod;
-  /** Full path, Fastify style (`:param`). */
-  path: string;
+> extends Route {
   tag: string;
   summary: string;
   access: Access;
   body?: Body;
-  bodyFormat?: 'json' | 'form';
   query?: Query;
   params?: Params;
   response: Response;
@@ -45,5 +43,3 @@ export type BodyOf<C> = C extends CallDef<infer B, any, any, any> ? (B extends z
 export type QueryOf<C> = C extends CallDef<any, infer Q, any, any> ? (Q extends z.ZodType ? z.infer<Q> : void) : never;
 export type ParamsOf<C> = C extends CallDef<any, any, infer P, any> ? (P extends z.ZodType ? z.infer<P> : void) : never;
 export type ResponseOf<C> = C extends CallDef<any, any, any, infer R> ? z.infer<R> : never;
-
-export const API_BASE = '/api/v1';

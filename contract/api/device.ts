@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { API_BASE, defineCall } from './define';
+import { defineCall } from './define';
+import { ROUTES } from './routes';
 import { DATA_TYPES } from '../project-format';
 
 export const logoName = defineCall({
-  id: 'project.logoName',
-  method: 'GET',
-  path: `${API_BASE}/project/management/logoname`,
+  ...ROUTES.logoName,
   tag: 'project',
   summary: 'The product model name shown in the logo area',
   access: { kind: 'authenticated' },
@@ -13,9 +12,7 @@ export const logoName = defineCall({
 });
 
 export const webviewStatus = defineCall({
-  id: 'webview.status',
-  method: 'GET',
-  path: `${API_BASE}/webview/status`,
+  ...ROUTES.webviewStatus,
   tag: 'webview',
   summary: "Whether WebView is enabled ('1') or not ('0')",
   access: { kind: 'authenticated' },
@@ -29,9 +26,7 @@ export const webviewUserSchema = z.object({
 });
 
 export const webviewUserList = defineCall({
-  id: 'webview.userList',
-  method: 'GET',
-  path: `${API_BASE}/webview/userlist`,
+  ...ROUTES.webviewUserList,
   tag: 'webview',
   summary: 'The WebView users',
   access: { kind: 'menu', menu: 'webview_setting' },
@@ -39,9 +34,7 @@ export const webviewUserList = defineCall({
 });
 
 export const webviewAutoLogin = defineCall({
-  id: 'webview.autoLogin',
-  method: 'GET',
-  path: `${API_BASE}/webview/autologin`,
+  ...ROUTES.webviewAutoLogin,
   tag: 'webview',
   summary: 'Automatic sign-in as a chosen WebView user',
   access: { kind: 'menu', menu: 'webview_setting' },
@@ -49,9 +42,7 @@ export const webviewAutoLogin = defineCall({
 });
 
 export const webviewTimeout = defineCall({
-  id: 'webview.timeout',
-  method: 'GET',
-  path: `${API_BASE}/webview/timeout`,
+  ...ROUTES.webviewTimeout,
   tag: 'webview',
   summary: 'The WebView idle timeout (off by default, 60 minutes when on)',
   access: { kind: 'menu', menu: 'webview_setting' },
@@ -59,9 +50,7 @@ export const webviewTimeout = defineCall({
 });
 
 export const webviewPassword = defineCall({
-  id: 'webview.password',
-  method: 'GET',
-  path: `${API_BASE}/webview/password`,
+  ...ROUTES.webviewPassword,
   tag: 'webview',
   summary: 'Whether WebView users may sign in without a password',
   access: { kind: 'menu', menu: 'webview_setting' },
@@ -105,9 +94,7 @@ export const opcuaNodeSchema: z.ZodType<OpcuaNode> = z
   .meta({ id: 'OpcuaNode' });
 
 export const opcuaNodeTree = defineCall({
-  id: 'opcua.nodeTree',
-  method: 'GET',
-  path: `${API_BASE}/opcua/node-tree`,
+  ...ROUTES.opcuaNodeTree,
   tag: 'opcua',
   summary: 'The OPC UA folders and tags of the loaded project',
   access: { kind: 'menu', menu: 'opcua' },
@@ -124,9 +111,7 @@ export const driverTableSchema = z.array(
 );
 
 export const opcuaDriverTable = defineCall({
-  id: 'opcua.driverTable',
-  method: 'GET',
-  path: `${API_BASE}/opcua/driver-table`,
+  ...ROUTES.opcuaDriverTable,
   tag: 'opcua',
   summary: 'The address table of every communication device of the loaded project',
   access: { kind: 'menu', menu: 'opcua' },
@@ -134,9 +119,7 @@ export const opcuaDriverTable = defineCall({
 });
 
 export const resetProject = defineCall({
-  id: 'cgi.resetProject',
-  method: 'GET',
-  path: '/cgi/reset_pj.cgi',
+  ...ROUTES.resetProject,
   tag: 'cgi',
   summary: 'Device licence query (resetsele=28 only): includes the SECS/GEM licence flag',
   access: { kind: 'authenticated' },
@@ -145,9 +128,7 @@ export const resetProject = defineCall({
 });
 
 export const openApiDocument = defineCall({
-  id: 'meta.openapi',
-  method: 'GET',
-  path: `${API_BASE}/openapi.json`,
+  ...ROUTES.openApiDocument,
   tag: 'meta',
   summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
   access: { kind: 'menu', menu: 'api' },

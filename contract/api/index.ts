@@ -5,6 +5,7 @@ import * as device from './device';
 import type { CallDef } from './define';
 
 export * from './define';
+export * from './routes';
 export * from './common';
 export { auth, uac, system, device };
 

@@ -3,15 +3,14 @@ import { HMI_NAME_MAX_LENGTH } from '../rules/hmi-name';
 import { MINIMAL_LENGTH_RANGE } from '../rules/password-strength';
 import { VALIDITY_PERIOD_RANGE } from '../rules/password-expiration';
 import { DISPLAY_TIME_PATTERN, SET_TIME_PATTERN } from '../rules/device-time';
-import { API_BASE, defineCall } from './define';
+import { defineCall } from './define';
+import { ROUTES } from './routes';
 import { accountNameField } from './common';
 
 export const hmiNameSchema = z.object({ name: z.string() }).meta({ id: 'HmiName' });
 
 export const getHmiName = defineCall({
-  id: 'system.getHmiName',
-  method: 'GET',
-  path: `${API_BASE}/system/hmi/name`,
+  ...ROUTES.getHmiName,
   tag: 'system',
   summary: 'The HMI name',
   access: { kind: 'authenticated' },
@@ -19,9 +18,7 @@ export const getHmiName = defineCall({
 });
 
 export const setHmiName = defineCall({
-  id: 'system.setHmiName',
-  method: 'PUT',
-  path: `${API_BASE}/system/hmi/name`,
+  ...ROUTES.setHmiName,
   tag: 'system',
   summary: `Saves the HMI name, cleaned by the shared rule (at most ${HMI_NAME_MAX_LENGTH} characters)`,
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -34,9 +31,7 @@ export const setHmiName = defineCall({
 export const deviceTimeSchema = z.object({ time: z.string().regex(DISPLAY_TIME_PATTERN) }).meta({ id: 'DeviceTime' });
 
 export const getTime = defineCall({
-  id: 'system.getTime',
-  method: 'GET',
-  path: `${API_BASE}/system/time`,
+  ...ROUTES.getTime,
   tag: 'system',
   summary: 'The device time as YYYY/MM/DD HH:mm:ss',
   access: { kind: 'authenticated' },
@@ -44,9 +39,7 @@ export const getTime = defineCall({
 });
 
 export const setDateTime = defineCall({
-  id: 'system.setDateTime',
-  method: 'PUT',
-  path: `${API_BASE}/system/datetime`,
+  ...ROUTES.setDateTime,
   tag: 'system',
   summary: 'Sets the device time (YYYY.MM.DD-HH:mm:ss); the host clock is never changed',
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -56,9 +49,7 @@ export const setDateTime = defineCall({
 });
 
 export const legacyHash = defineCall({
-  id: 'system.legacyHash',
-  method: 'GET',
-  path: `${API_BASE}/system/legacyhash`,
+  ...ROUTES.legacyHash,
   tag: 'system',
   summary: 'Accounts whose stored password hash still uses the older format (upgraded at next sign-in)',
   access: { kind: 'authenticated' },
@@ -76,9 +67,7 @@ export const strengthRulesWireSchema = z
   .meta({ id: 'PasswordStrengthRules' });
 
 export const getStrengthRules = defineCall({
-  id: 'system.getStrengthRules',
-  method: 'GET',
-  path: `${API_BASE}/system/password-strength-rules`,
+  ...ROUTES.getStrengthRules,
   tag: 'security',
   summary: 'The password strength rules (every change-password form needs them)',
   access: { kind: 'authenticated' },
@@ -86,9 +75,7 @@ export const getStrengthRules = defineCall({
 });
 
 export const setStrengthRules = defineCall({
-  id: 'system.setStrengthRules',
-  method: 'PUT',
-  path: `${API_BASE}/system/password-strength-rules`,
+  ...ROUTES.setStrengthRules,
   tag: 'security',
   summary: 'Saves the password strength rules',
   access: { kind: 'menu', menu: 'security' },
@@ -106,9 +93,7 @@ export const expirationWireSchema = z
   .meta({ id: 'PasswordExpiration' });
 
 export const getExpiration = defineCall({
-  id: 'system.getExpiration',
-  method: 'GET',
-  path: `${API_BASE}/system/password-expiration-notification`,
+  ...ROUTES.getExpiration,
   tag: 'security',
   summary: 'The password expiration settings (the expiry dialog needs them for every account)',
   access: { kind: 'authenticated' },
@@ -116,9 +101,7 @@ export const getExpiration = defineCall({
 });
 
 export const setExpiration = defineCall({
-  id: 'system.setExpiration',
-  method: 'PUT',
-  path: `${API_BASE}/system/password-expiration-notification`,
+  ...ROUTES.setExpiration,
   tag: 'security',
   summary: 'Saves the password expiration settings',
   access: { kind: 'menu', menu: 'security' },
@@ -132,9 +115,7 @@ export const httpSettingSchema = z
   .meta({ id: 'HttpSetting' });
 
 export const getHttp = defineCall({
-  id: 'system.getHttp',
-  method: 'GET',
-  path: `${API_BASE}/system/http`,
+  ...ROUTES.getHttp,
   tag: 'security',
   summary: 'Whether plain HTTP is allowed, and the HTTPS port',
   access: { kind: 'authenticated' },
@@ -142,9 +123,7 @@ export const getHttp = defineCall({
 });
 
 export const setHttp = defineCall({
-  id: 'system.setHttp',
-  method: 'PUT',
-  path: `${API_BASE}/system/http`,
+  ...ROUTES.setHttp,
   tag: 'security',
   summary: 'Allows plain HTTP (true) or redirects it to HTTPS (false)',
   access: { kind: 'menu', menu: 'security' },
@@ -163,9 +142,7 @@ export const webSpecificationSchema = z
   .meta({ id: 'WebSpecification' });
 
 export const webSpecification = defineCall({
-  id: 'system.webSpecification',
-  method: 'GET',
-  path: `${API_BASE}/system/web/specification`,
+  ...ROUTES.webSpecification,
   tag: 'system',
   summary: 'What this device model offers: user mode, Ethernet and Wi-Fi counts, identification LED',
   access: { kind: 'authenticated' },

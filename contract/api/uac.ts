@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_MODE_ACCOUNTS, MENUS, USER_MODE_ACCOUNTS } from '../roles';
-import { API_BASE, defineCall } from './define';
+import { defineCall } from './define';
+import { ROUTES } from './routes';
 import { accountNameField, passwordField, statusSuccessSchema } from './common';
 
 const menuIdSchema = z.enum(MENUS as [string, ...string[]]);
 
 export const changeAdminPassword = defineCall({
-  id: 'uac.changeAdminPassword',
-  method: 'PATCH',
-  path: `${API_BASE}/uac/account/admin/password`,
+  ...ROUTES.changeAdminPassword,
   tag: 'uac',
   summary: 'Changes the password of admin, update or history (own account; admin may change all three)',
   access: { kind: 'accounts', accounts: ADMIN_MODE_ACCOUNTS },
@@ -23,9 +22,7 @@ export const changeAdminPassword = defineCall({
 });
 
 export const changeUserPassword = defineCall({
-  id: 'uac.changeUserPassword',
-  method: 'PATCH',
-  path: `${API_BASE}/uac/account/user/password`,
+  ...ROUTES.changeUserPassword,
   tag: 'uac',
   summary: 'Changes the own password of a WebView user',
   access: { kind: 'accounts', accounts: USER_MODE_ACCOUNTS },
@@ -35,9 +32,7 @@ export const changeUserPassword = defineCall({
 });
 
 export const extraRole = defineCall({
-  id: 'uac.extraRole',
-  method: 'GET',
-  path: `${API_BASE}/uac/account/extra-role`,
+  ...ROUTES.extraRole,
   tag: 'uac',
   summary: 'The menus admin granted to the signed-in account beyond its own',
   access: { kind: 'authenticated' },
@@ -55,9 +50,7 @@ export const userInfoSchema = z
   .meta({ id: 'UserInfo' });
 
 export const userInfo = defineCall({
-  id: 'uac.userInfo',
-  method: 'GET',
-  path: `${API_BASE}/uac/account/userinfo`,
+  ...ROUTES.userInfo,
   tag: 'uac',
   summary: 'The signed-in account: name, menus, first-run state, HTTP flag, last password change',
   access: { kind: 'authenticated' },
@@ -65,9 +58,7 @@ export const userInfo = defineCall({
 });
 
 export const setState = defineCall({
-  id: 'uac.setState',
-  method: 'PATCH',
-  path: `${API_BASE}/uac/account/state`,
+  ...ROUTES.setState,
   tag: 'uac',
   summary: 'Marks the first-run wizard as completed for the signed-in account',
   access: { kind: 'authenticated' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { logout, tokenAdmin, tokenApp, tokenCheck } from '../../contract/api/auth';
+import { loginInfo, logout, tokenAdmin, tokenApp, tokenCheck } from '../../contract/api/auth';
+import { DEVICE_MODEL } from '../device/system-info';
 import { isAccountName, type AccountName } from '../../contract/roles';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
@@ -45,6 +46,8 @@ export function authRoutes(app: FastifyInstance, device: Device): void {
     device.tokens.revokeSessions([caller.sessionId], 'logout');
     return { status: 'success' as const };
   });
+
+  registerCall(app, device, loginInfo, () => ({ hmi_name: device.settings.get('hmi_name'), model: DEVICE_MODEL }));
 
   registerCall(app, device, tokenCheck, ({ caller }) => ({
     valid: true as const,

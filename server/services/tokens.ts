@@ -43,6 +43,9 @@ export class TokenService {
   private readonly sessionRevokedAt;
   private readonly insertSession;
   private readonly insertRefresh;
+  /** Sessions known to be live. This process is the database's only writer and every revocation
+   * goes through `revokeSessions`, so the cache cannot go stale; it spares a query per request. */
+  private readonly liveSessions = new Set<string>();
 
   constructor(private readonly db: Db, private readonly clock: Clock, secret: string) {
     this.sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true }) as (p: JwtPayload) => string;
@@ -111,15 +114,20 @@ export class TokenService {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || !isAccountName(payload.sub)) {
       throw invalidToken();
     }
-    const session = this.sessionRevokedAt.get(payload.sid) as { revoked_at: number | null } | undefined;
-    if (!session || session.revoked_at !== null) throw invalidToken();
+    if (!this.isSessionActive(payload.sid)) throw invalidToken();
     if (payload.exp * 1000 <= this.clock.now()) throw expiredToken();
     return { username: payload.sub, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   }
 
   isSessionActive(sessionId: string): boolean {
+    if (this.liveSessions.has(sessionId)) return true;
     const session = this.sessionRevokedAt.get(sessionId) as { revoked_at: number | null } | undefined;
-    return session !== undefined && session.revoked_at === null;
+    const live = session !== undefined && session.revoked_at === null;
+    if (live) {
+      if (this.liveSessions.size >= 10_000) this.liveSessions.clear();
+      this.liveSessions.add(sessionId);
+    }
+    return live;
   }
 
   revokeSessions(sessionIds: string[], reason: string): void {
@@ -127,6 +135,7 @@ export class TokenService {
     const stmt = this.db.prepare('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL');
     const now = this.clock.now();
     this.db.transaction(() => sessionIds.forEach((id) => stmt.run(now, reason, id)))();
+    for (const id of sessionIds) this.liveSessions.delete(id);
     this.events.emit('revoked', sessionIds);
   }
 

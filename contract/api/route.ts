@@ -1,0 +1,13 @@
+/** Zod-free facts of a call: what the console needs at run time to make it. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const API_BASE = '/api/v1';
+
+export interface Route {
+  id: string;
+  method: HttpMethod;
+  /** Full path, Fastify style (`:param`). */
+  path: string;
+  /** The token calls take a form body; all others JSON. */
+  bodyFormat?: 'json' | 'form';
+}

@@ -1,0 +1,44 @@
+/** Two projects: node for contract, server and machine tests; jsdom for the console's components. */
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      isolatedModules: true,
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      ignoreDeprecations: '6.0',
+      jsx: 'react-jsx',
+      esModuleInterop: true,
+      resolveJsonModule: true,
+      allowJs: true,
+      rootDir: __dirname,
+    },
+  },
+];
+
+// Packages that ship only ES modules; jest on Node 20 cannot require() them, so they are compiled.
+const esmOnly = '/node_modules/(?!(content-disposition|cookie)/)';
+
+module.exports = {
+  testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/{unit,server}/**/*.test.ts'],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: [esmOnly],
+    },
+    {
+      displayName: 'component',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/component/**/*.test.tsx'],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: [esmOnly],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/test/support/file-stub.js' },
+    },
+  ],
+};

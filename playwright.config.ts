@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The browser suite: the built console against the real device server, in Debian's Chromium
+ * (never a downloaded browser). The server starts on a fresh data folder for every run. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 18443);
+export const E2E_PASSWORD = 'E2e-Initial-Pass-1';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './test/e2e',
+  outputDir: './test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['./test/support/playwright-summary-reporter.ts']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: false, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'rm -rf .e2e-data && node build/server/main.js',
+    url: `http://127.0.0.1:${E2E_PORT}/app/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HTTPS_PORT: String(E2E_HTTPS_PORT),
+      HMI_DATA_DIR: '.e2e-data',
+      HMI_INITIAL_PASSWORD: E2E_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

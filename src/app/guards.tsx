@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../store';
+import { selectIsSignedIn } from '../../store/session-slice';
+import { homeOf, loginOf, type Mode } from './paths';
+
+/** Without a token, any route but the login pages and /auth-redirect goes to the login page with
+ * the target kept in `redirect` (specification §2). */
+export function RequireSession({ mode }: { mode: Mode }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const location = useLocation();
+  if (!signedIn) {
+    const target = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`${loginOf(mode)}?redirect=${encodeURIComponent(target)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** With a token, a login page sends the user on into the console. */
+export function GuestOnly({ mode }: { mode: Mode }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  if (signedIn) return <Navigate to={mode === 'admin' ? homeOf('admin') : '/app'} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,5 @@
+import { LoginPage } from './LoginPage';
+
+export default function AdminLoginPage() {
+  return <LoginPage mode="admin" />;
+}

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+export type NotFoundReason = 'not_found' | 'access_denied' | 'not_authorized';
+
+/** The not-found / access-denied screen (specification §2), with a link to the main page. */
+export function NotFoundPage({ reason = 'not_found', home = '/app' }: { reason?: NotFoundReason; home?: string }) {
+  const { t } = useTranslation();
+  const code = reason === 'not_found' ? '404' : '403';
+  return (
+    <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+      <Box>
+        <Typography variant="h2" component="p" color="text.secondary" aria-hidden>
+          {code}
+        </Typography>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t(`not_found.${reason}`)}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t(`not_found.${reason}_detail`)}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={home}>
+          {t('not_found.back_home')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export default NotFoundPage;

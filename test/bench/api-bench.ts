@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:api`: requests per second of an authenticated GET /api/v1/system/hmi/name on the
+ * built device server, against a bare Fastify hello-world, both in their own process and loaded
+ * the same way by autocannon; then the device server's RSS after start and after the load.
+ * Goals: ratio >= 0.6, RSS <= 120 MB. Exits 1 when a goal is missed.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PASSWORD = 'Bench-Pass-123';
+const GOAL_RATIO = 0.6;
+const GOAL_RSS_MB = 120;
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const m = buffer.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`process exited early (${code}): ${buffer}`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
+  // A short warm-up, so the JIT has compiled the hot path before the measured run.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'build/server/main.js'))) execSync('npm run --silent build:server', { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-bench-'));
+
+  const hello = spawn(
+    process.execPath,
+    ['-e', `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:0,host:'127.0.0.1'}).then(a=>console.log('LISTEN '+a))`],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const device = spawn(process.execPath, ['build/server/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  });
+  try {
+    const helloUrl = (await waitForLine(hello, /LISTEN (http:\/\/\S+)/))[1]!;
+    const base = (await waitForLine(device, /Console \(HTTP\):\s+(http:\/\/[^/\s]+)/))[1]!;
+    await new Promise((r) => setTimeout(r, 500));
+    const rssStart = rssMb(device.pid!);
+
+    const res = await fetch(`${base}/api/v1/auth/token/admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+    const { access_token } = (await res.json()) as { access_token: string };
+
+    const helloRate = await load(helloUrl);
+    const deviceRate = await load(`${base}/api/v1/system/hmi/name`, { authorization: `Bearer ${access_token}` });
+    const rssAfter = rssMb(device.pid!);
+    const ratio = deviceRate / helloRate;
+
+    const lines = [
+      `bare Fastify hello-world:              ${helloRate.toFixed(0)} req/s`,
+      `GET /api/v1/system/hmi/name (bearer):  ${deviceRate.toFixed(0)} req/s`,
+      `ratio:                                 ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
+      `device server RSS after start:         ${rssStart.toFixed(1)} MB`,
+      `device server RSS after the load:      ${rssAfter.toFixed(1)} MB (goal <= ${GOAL_RSS_MB} MB)`,
+      `(${CONNECTIONS} connections, ${DURATION_S} s each, on ${os.cpus().length} cores)`,
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+    const ok = ratio >= GOAL_RATIO && rssAfter <= GOAL_RSS_MB && rssStart <= GOAL_RSS_MB;
+    process.stdout.write(ok ? 'bench:api: goals met\n' : 'bench:api: GOAL MISSED\n');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await Promise.all([stop(hello), stop(device)]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
+
+/** Builds the console into dist/: content-hashed per-route chunks, one chunk per locale, and
+ * pre-compressed .gz and .br copies the device server sends to browsers that accept them. */
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
+        },
+        { test: /\.(png|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+    },
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      ...(production
+        ? [
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 512, minRatio: 0.9 }),
+            new CompressionPlugin<zlib.BrotliOptions>({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: COMPRESSIBLE,
+              threshold: 512,
+              minRatio: 0.9,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+            }),
+          ]
+        : []),
+    ],
+  };
+};
