@@ -14,7 +14,7 @@ import { LockoutService } from './services/lockout';
 import { OperationLog } from './services/operation-log';
 import { DeviceTimeService } from './services/device-time';
 import { ProjectService } from './services/project';
-import { registerSecurityHeaders } from './http/security-headers';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
 import { authRoutes } from './routes/auth';
 import { uacRoutes } from './routes/uac';
@@ -92,7 +92,8 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
     return503OnClosing: true,
     // A malformed URL (bad percent-encoding, a path parameter over 100 characters) fails in the
     // router, before any route or hook: answer it in the API's error shape, not Fastify's own.
-    frameworkErrors: (_err, _req, reply) => {
+    frameworkErrors: (_err, req, reply) => {
+      applySecurityHeaders(req.url, reply as FastifyReply);
       (reply as FastifyReply).code(400).send(ApiError.validation('url', 'the address is not valid').toBody());
     },
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),

@@ -25,6 +25,7 @@ export const ROUTES = {
   setExpiration: { id: 'system.setExpiration', method: 'PUT', path: `${API_BASE}/system/password-expiration-notification` },
   getHttp: { id: 'system.getHttp', method: 'GET', path: `${API_BASE}/system/http` },
   setHttp: { id: 'system.setHttp', method: 'PUT', path: `${API_BASE}/system/http` },
+  systemInfo: { id: 'system.info', method: 'GET', path: `${API_BASE}/system/info` },
   webSpecification: { id: 'system.webSpecification', method: 'GET', path: `${API_BASE}/system/web/specification` },
   logoName: { id: 'project.logoName', method: 'GET', path: `${API_BASE}/project/management/logoname` },
   webviewStatus: { id: 'webview.status', method: 'GET', path: `${API_BASE}/webview/status` },

@@ -148,3 +148,25 @@ export const webSpecification = defineCall({
   access: { kind: 'authenticated' },
   response: webSpecificationSchema,
 });
+
+export const systemInfoSchema = z
+  .object({
+    hmi_name: z.string(),
+    model: z.string(),
+    os_version: z.string(),
+    web_version: z.string(),
+    hostname: z.string(),
+    uptime_seconds: z.number().int().min(0),
+    remote_access_version: z.string(),
+    disk: z.object({ total_bytes: z.number().min(0), used_bytes: z.number().min(0) }),
+    memory: z.object({ total_bytes: z.number().min(0), used_bytes: z.number().min(0) }),
+  })
+  .meta({ id: 'SystemInfo' });
+
+export const systemInfo = defineCall({
+  ...ROUTES.systemInfo,
+  tag: 'system',
+  summary: 'What the dashboard shows: name, versions, host name, uptime, disk and memory use',
+  access: { kind: 'authenticated' },
+  response: systemInfoSchema,
+});

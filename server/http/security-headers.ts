@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The console's Content-Security-Policy: scripts only from this origin (no inline script),
  * embedding only by the same origin. MUI's emotion inserts <style> elements at run time, hence
@@ -41,7 +41,12 @@ const API_HEADERS = Object.freeze({ 'content-security-policy': API_CONTENT_SECUR
  * and HSTS (which it adds) would make a self-signed certificate impossible to click through. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(API_PATH.test(req.url) ? API_HEADERS : CONSOLE_HEADERS);
+    applySecurityHeaders(req.url, reply);
     done();
   });
+}
+
+/** For answers Fastify makes before any hook runs (a malformed URL). */
+export function applySecurityHeaders(url: string, reply: FastifyReply): void {
+  reply.headers(API_PATH.test(url) ? API_HEADERS : CONSOLE_HEADERS);
 }

@@ -3,7 +3,7 @@ import * as calls from '../../contract/api/system';
 import { hmiNameProblem, sanitizeHmiName, HMI_NAME_MAX_LENGTH } from '../../contract/rules/hmi-name';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
-import { WEB_SPECIFICATION } from '../device/system-info';
+import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../device/system-info';
 import type { Device } from '../device';
 
 export function systemRoutes(app: FastifyInstance, device: Device): void {
@@ -59,6 +59,21 @@ export function systemRoutes(app: FastifyInstance, device: Device): void {
     settings.set('http_enabled', body.http);
     audit({ before, after: body.http });
     return httpSetting();
+  });
+
+  registerCall(app, device, calls.systemInfo, () => {
+    const host = readHostFacts(device.dataDir);
+    return {
+      hmi_name: settings.get('hmi_name'),
+      model: DEVICE_MODEL,
+      os_version: OS_VERSION,
+      web_version: device.version,
+      hostname: host.hostname,
+      uptime_seconds: host.uptimeSeconds,
+      remote_access_version: REMOTE_ACCESS_VERSION,
+      disk: { total_bytes: host.disk.total, used_bytes: host.disk.total - host.disk.free },
+      memory: { total_bytes: host.memory.total, used_bytes: host.memory.total - host.memory.free },
+    };
   });
 
   registerCall(app, device, calls.webSpecification, () => ({ ...WEB_SPECIFICATION }));

@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['HmiName', 'UserInfo', 'Time', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'WebviewStatus'],
+  tagTypes: ['HmiName', 'UserInfo', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'WebviewStatus', 'SystemInfo'],
   endpoints: () => ({}),
 });
