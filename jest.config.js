@@ -39,6 +39,7 @@ module.exports = {
       transform: { '^.+\\.[tj]sx?$': tsJest },
       transformIgnorePatterns: [esmOnly],
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/test/support/file-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/test/support/component-setup.ts'],
     },
   ],
 };

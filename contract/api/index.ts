@@ -18,7 +18,4 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 /** Every call of the device API, in one list: the server registers them, the OpenAPI document lists them. */
 export const ALL_CALLS: readonly CallDef[] = [auth, uac, system, device].flatMap((m) => callsOf(m as Record<string, unknown>));
 
-/** The time channel, outside the request/response table. */
-export const DATETIME_SOCKET_PATH = '/ws/datetime';
-export const SOCKET_UNAUTHORIZED_CLOSE = 4401;
-export const SOCKET_AUTH_TIMEOUT_MS = 5000;
+export * from './socket';

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { Notifier } from '../components/Notifier';
+import { ForcedReloginDialog } from './ForcedReloginDialog';
 
-/** Above every route: the navigation progress bar and the notices. */
+/** Above every route: the navigation progress bar, the notices and the forced re-login dialog. */
 export function RootLayout() {
   const navigation = useNavigation();
   return (
@@ -15,6 +16,7 @@ export function RootLayout() {
       ) : null}
       <Outlet />
       <Notifier />
+      <ForcedReloginDialog />
     </>
   );
 }

@@ -3,11 +3,35 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { RequireMenu } from './RequireMenu';
+import { AuthRedirect } from './AuthRedirect';
+import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
+import { ShellLayout } from '../layout/ShellLayout';
+import { homeOf, type Mode } from './paths';
 
-/** A screen as a lazy route: its own chunk, loaded the first time the route is visited. */
-export const screen = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => async () => ({
+/** A page as a lazy route: its own chunk, loaded the first time the route is visited. */
+const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => async () => ({
   Component: (await load()).default,
 });
+
+/** A menu screen: its own chunk, behind the check of the account's menus. */
+function screenRoute(screen: Screen, mode: Mode): RouteObject {
+  return {
+    path: screen.path,
+    lazy: async () => {
+      const Screen = (await screen.load()).default;
+      return {
+        Component: () => (
+          <RequireMenu menu={screen.menu} home={homeOf(mode)}>
+            <Screen />
+          </RequireMenu>
+        ),
+      };
+    },
+  };
+}
+
+const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -15,22 +39,41 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/app" replace /> },
+      { path: '/auth-redirect', element: <AuthRedirect /> },
       {
         element: <GuestOnly mode="admin" />,
-        children: [{ path: '/admin/login', lazy: screen(() => import(/* webpackChunkName: "login" */ '../features/login/AdminLoginPage')) }],
+        children: [{ path: '/admin/login', lazy: page(() => import(/* webpackChunkName: "login" */ '../features/login/AdminLoginPage')) }],
       },
       {
         element: <GuestOnly mode="app" />,
-        children: [{ path: '/app/login', lazy: screen(() => import(/* webpackChunkName: "login" */ '../features/login/AppLoginPage')) }],
+        children: [{ path: '/app/login', lazy: page(() => import(/* webpackChunkName: "login" */ '../features/login/AppLoginPage')) }],
       },
-      { path: '/app/404', lazy: screen(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage')) },
       {
         element: <RequireSession mode="admin" />,
-        children: [{ path: '/admin/*', element: <Navigate to="/app/404" replace /> }],
+        children: [
+          {
+            element: <ShellLayout mode="admin" />,
+            children: [
+              { path: '/admin', element: <Navigate to={homeOf('admin')} replace /> },
+              ...ADMIN_SCREENS.map((s) => screenRoute(s, 'admin')),
+              { path: '/admin/*', element: <Navigate to="/app/404" replace /> },
+            ],
+          },
+        ],
       },
       {
         element: <RequireSession mode="app" />,
-        children: [{ path: '/app/*', element: <Navigate to="/app/404" replace /> }],
+        children: [
+          { path: '/app/404', lazy: notFound },
+          {
+            element: <ShellLayout mode="app" />,
+            children: [
+              { path: '/app', element: <Navigate to={homeOf('app')} replace /> },
+              ...APP_SCREENS.map((s) => screenRoute(s, 'app')),
+              { path: '/app/*', element: <Navigate to="/app/404" replace /> },
+            ],
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/app/404" replace /> },
     ],

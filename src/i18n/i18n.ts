@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type LanguageCode } from './languages';
 import { readCookie, writeCookie } from '../app/cookies';
+import { loadLocaleResources } from './locale-resources';
 
 /** Each locale is its own chunk, fetched only when that language is chosen. */
 const lazyLocales: BackendModule = {
@@ -20,6 +21,7 @@ export function initialLanguage(): LanguageCode {
 }
 
 export async function initI18n(language: LanguageCode = initialLanguage()): Promise<typeof i18next> {
+  const resources = loadLocaleResources(language);
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -31,12 +33,13 @@ export async function initI18n(language: LanguageCode = initialLanguage()): Prom
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  await resources;
   document.documentElement.lang = language;
   return i18next;
 }
 
 export async function changeLanguage(language: LanguageCode): Promise<void> {
-  await i18next.changeLanguage(language);
+  await Promise.all([i18next.changeLanguage(language), loadLocaleResources(language)]);
   writeCookie(LANGUAGE_COOKIE, language);
   document.documentElement.lang = language;
 }

@@ -34,6 +34,14 @@ function isInvalidToken(error: FetchBaseQueryError | undefined): boolean {
 // One renewal at a time: parallel requests that all got 401 wait for the same one.
 let renewal: Promise<boolean> | null = null;
 
+/** Renews the token pair once, shared by every caller that asks while it runs. */
+export function renewTokens(api: Parameters<BaseQueryFn>[1], extraOptions: object = {}): Promise<boolean> {
+  renewal ??= renew(api, extraOptions).finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
 async function renew(api: Parameters<BaseQueryFn>[1], extraOptions: object): Promise<boolean> {
   const { refreshToken, username } = (api.getState() as { session: SessionState }).session;
   if (!refreshToken) return false;
@@ -56,10 +64,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   let result = await rawBaseQuery(args, api, extraOptions);
   const hadToken = (api.getState() as { session: SessionState }).session.accessToken !== null;
   if (hadToken && needsRenewal(result.error)) {
-    renewal ??= renew(api, extraOptions).finally(() => {
-      renewal = null;
-    });
-    if (await renewal) {
+    if (await renewTokens(api, extraOptions)) {
       result = await rawBaseQuery(args, api, extraOptions);
     } else {
       api.dispatch(signedOut());

@@ -3,12 +3,17 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store';
+import { selectUsername } from '../../../store/session-slice';
+import { isAdminModeAccount } from '../../../contract/roles';
 
 export type NotFoundReason = 'not_found' | 'access_denied' | 'not_authorized';
 
 /** The not-found / access-denied screen (specification §2), with a link to the main page. */
-export function NotFoundPage({ reason = 'not_found', home = '/app' }: { reason?: NotFoundReason; home?: string }) {
+export function NotFoundPage({ reason = 'not_found', home }: { reason?: NotFoundReason; home?: string }) {
   const { t } = useTranslation();
+  const username = useAppSelector(selectUsername);
+  const main = home ?? (username && isAdminModeAccount(username) ? '/admin/dashboard' : '/app');
   const code = reason === 'not_found' ? '404' : '403';
   return (
     <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
@@ -22,7 +27,7 @@ export function NotFoundPage({ reason = 'not_found', home = '/app' }: { reason?:
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t(`not_found.${reason}_detail`)}
         </Typography>
-        <Button variant="contained" component={RouterLink} to={home}>
+        <Button variant="contained" component={RouterLink} to={main}>
           {t('not_found.back_home')}
         </Button>
       </Box>

@@ -1,0 +1,27 @@
+/** Bytes as a short figure with a binary unit. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+}
+
+export interface Duration {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export function splitDuration(totalSeconds: number): Duration {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+}
+
+export function percent(used: number, total: number): number {
+  return total > 0 ? Math.round((used / total) * 100) : 0;
+}

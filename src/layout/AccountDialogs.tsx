@@ -1,0 +1,48 @@
+import type { ResponseOf } from '../../contract/api/define';
+import type { userInfo } from '../../contract/api/uac';
+import { expirationFromWire } from '../../contract/rules/password-expiration';
+import { strengthRulesFromWire } from '../../contract/rules/password-strength';
+import { DISPLAY_TIME_PATTERN } from '../../contract/rules/device-time';
+import { shouldShowExpiryDialog } from '../../machines/password-expiry.machine';
+import { useAppSelector } from '../../store';
+import { selectDatetime } from '../../store/app-slice';
+import { useExpirationQuery, useStrengthRulesQuery } from '../../store/api/system-endpoints';
+import { FirstRunWizardDialog } from './FirstRunWizardDialog';
+import { PasswordExpiryDialog } from './PasswordExpiryDialog';
+
+type UserInfo = ResponseOf<typeof userInfo>;
+
+function deviceNowMs(datetime: string | null): number {
+  const m = datetime ? DISPLAY_TIME_PATTERN.exec(datetime) : null;
+  if (!m) return Date.now();
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s).getTime();
+}
+
+/** The first-run wizard while status_code is 0; otherwise the expiry dialog when it is due. */
+export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boolean }) {
+  const rules = useStrengthRulesQuery();
+  const expiration = useExpirationQuery();
+  const datetime = useAppSelector(selectDatetime);
+  if (!rules.data) return null;
+  const strength = strengthRulesFromWire(rules.data);
+  const wizardVisible = user.state_code === 0;
+  if (wizardVisible) {
+    return <FirstRunWizardDialog input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }} />;
+  }
+  if (!expiration.data) return null;
+  const settings = expirationFromWire(expiration.data);
+  const due = shouldShowExpiryDialog({
+    wizardVisible,
+    settings,
+    passwordUpdatedAt: user.password_updated_at,
+    deviceNowMs: deviceNowMs(datetime),
+  });
+  if (!due) return null;
+  return (
+    <PasswordExpiryDialog
+      input={{ username: user.username, isAdmin, allowCancel: settings.allowOperationsBeforeUpdate, rules: strength }}
+      validityDays={settings.validityPeriod}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
+import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/password-expiry.machine';
+import { useAppDispatch } from '../../store';
+import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
+import { accountActors } from './account-actors';
+
+/** The password-expiry dialog (specification §2); after a change the page reloads. */
+export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordExpiryInput; validityDays: number }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { changePassword } = accountActors(dispatch);
+  const expiry = useActorRef(
+    passwordExpiryMachine.provide({ actors: { changePassword }, actions: { reloadPage: () => window.location.reload() } }),
+    { input },
+  );
+  const snapshot = useSelector(expiry, (s) => s);
+  const { context } = snapshot;
+  const busy = snapshot.matches('changing');
+  const send = expiry.send;
+
+  if (snapshot.status === 'done' && snapshot.matches('dismissed')) return null;
+  return (
+    <Dialog open fullWidth maxWidth="sm" onClose={() => undefined} aria-labelledby="expiry-title">
+      <DialogTitle id="expiry-title">{t('expiry.title')}</DialogTitle>
+      {busy || snapshot.matches('changed') ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      <DialogContent>
+        {snapshot.matches('notice') ? (
+          <>
+            <Typography sx={{ mb: 2 }}>{t('expiry.notice', { days: validityDays })}</Typography>
+            {context.isAdmin ? (
+              <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
+                <Trans i18nKey="expiry.admin_hint" components={{ link: <Link component={RouterLink} to="/admin/account/security" /> }} />
+              </Typography>
+            ) : null}
+          </>
+        ) : (
+          <PasswordChangeForm
+            values={context.form}
+            errors={context.errors}
+            serverError={context.serverError}
+            rules={context.rules}
+            showChangeAll={context.isAdmin}
+            onEdit={(field, value) => send({ type: 'expiry.edit', field, value })}
+            onToggleChangeAll={(value) => send({ type: 'expiry.toggleChangeAll', value })}
+            disabled={busy || snapshot.matches('changed')}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        {context.allowCancel ? (
+          <Button disabled={busy} onClick={() => send({ type: 'expiry.cancel' })}>{t('common.cancel')}</Button>
+        ) : null}
+        {snapshot.matches('notice') ? (
+          <Button variant="contained" onClick={() => send({ type: 'expiry.next' })}>{t('common.next')}</Button>
+        ) : (
+          <>
+            <Button disabled={busy} onClick={() => send({ type: 'expiry.previous' })}>{t('common.previous')}</Button>
+            <Button variant="contained" loading={busy || snapshot.matches('changed')} onClick={() => send({ type: 'expiry.finish' })}>
+              {t('common.finish')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

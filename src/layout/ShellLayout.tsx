@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../store';
+import { deviceChanged, sidebarClosed } from '../../store/app-slice';
+import { useHmiNameQuery } from '../../store/api/system-endpoints';
+import { MOBILE_BREAKPOINT } from '../theme/theme';
+import { ADMIN_SCREENS, APP_SCREENS } from '../app/screens';
+import { homeOf, type Mode } from '../app/paths';
+import { menuSections } from './menu';
+import { useShellData } from './shell-data';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { Warnings } from './Warnings';
+import { AccountDialogs } from './AccountDialogs';
+
+/** The signed-in frame of both modes: sidebar, top bar, the screen, warnings and account dialogs. */
+export function ShellLayout({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const shell = useShellData();
+  // At start-up the shell fetches the HMI name (specification §4); the app slice keeps it.
+  useHmiNameQuery();
+  const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    dispatch(deviceChanged(mobile ? 'mobile' : 'desktop'));
+  }, [dispatch, mobile]);
+  useEffect(() => {
+    // On a phone or tablet the drawer closes on every route change.
+    if (mobile) dispatch(sidebarClosed());
+  }, [dispatch, mobile, pathname]);
+
+  if (shell.user.isError) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void shell.user.refetch()}>{t('common.retry')}</Button>}>
+          {t('errors.hmi_error')}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!shell.ready || !shell.user.data) return <LinearProgress aria-label={t('common.loading')} />;
+  if (mode === 'admin' && !shell.isAdminMode) return <Navigate to={homeOf('app')} replace />;
+
+  const sections = menuSections(mode === 'admin' ? ADMIN_SCREENS : APP_SCREENS, shell.allowed);
+  const user = shell.user.data;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Sidebar sections={sections} home={homeOf(mode)} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar
+          mode={mode}
+          username={user.username}
+          isAdmin={shell.isAdmin}
+          isAdminMode={shell.isAdminMode}
+          userModeAvailable={shell.userModeAvailable}
+        />
+        <Box component="main" sx={{ p: { xs: 2, md: 3 }, flexGrow: 1 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <Warnings isAdmin={shell.isAdmin} stateCode={user.state_code} insecure={window.location.protocol === 'http:'} />
+      <AccountDialogs user={user} isAdmin={shell.isAdmin} />
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../store';
+import { signedOut } from '../../store/session-slice';
+import { useLogoutMutation } from '../../store/api/auth-endpoints';
+import { AccountIcon } from '../components/icons';
+import { homeOf, loginOf, type Mode } from '../app/paths';
+
+interface Props {
+  mode: Mode;
+  username: string;
+  /** The account may use admin mode (admin, update, history). */
+  isAdminMode: boolean;
+  userModeAvailable: boolean;
+}
+
+/** The user dropdown: Dashboard, the other mode when allowed, Log Out. */
+export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Props) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [logout] = useLogoutMutation();
+
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  const logOut = async () => {
+    setAnchor(null);
+    // The session ends on the device first; whatever it answers, this browser forgets the token.
+    await logout().catch(() => undefined);
+    dispatch(signedOut());
+    const here = `${location.pathname}${location.search}`;
+    navigate(`${loginOf(mode === 'admin' || isAdminMode ? 'admin' : 'app')}?redirect=${encodeURIComponent(here)}`, { replace: true });
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        startIcon={<AccountIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-label={t('layout.user_menu', { name: username })}
+        sx={{ textTransform: 'none' }}
+      >
+        <span className="user-name">{username}</span>
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
+        {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
+        {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go('/admin/dashboard')}>{t('layout.admin_mode')}</MenuItem> : null}
+        <Divider />
+        <MenuItem onClick={() => void logOut()}>{t('layout.log_out')}</MenuItem>
+      </Menu>
+    </>
+  );
+}

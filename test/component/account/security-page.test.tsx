@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import SecurityPage from '../../../src/features/account/SecurityPage';
+import { fakeDevice, renderScreen, rulesWire, type DeviceAnswer } from '../../support/render';
+
+const HTTP = '/api/v1/system/http';
+const RULES = '/api/v1/system/password-strength-rules';
+const EXPIRATION = '/api/v1/system/password-expiration-notification';
+
+const expirationWire = (overrides: Record<string, unknown> = {}) => ({
+  password_expiration_notification_enable: false,
+  password_expiration_validity_period: 90,
+  password_expiration_allow_operations_before_update: false,
+  ...overrides,
+});
+
+/** A device that keeps what it is sent, with the server's defaults (rules off, 12; expiry off, 90). */
+function device({ failPut = false, failGet = '' }: { failPut?: boolean; failGet?: string } = {}) {
+  let http = { http: true, https_port: 8443 };
+  let rules = rulesWire();
+  let expiration = expirationWire();
+  const refuse = (): DeviceAnswer => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } });
+  const state = { getFails: failGet };
+  const fake = fakeDevice({
+    [`GET ${HTTP}`]: () => (state.getFails === HTTP ? refuse() : { body: http }),
+    [`GET ${RULES}`]: () => (state.getFails === RULES ? refuse() : { body: rules }),
+    [`GET ${EXPIRATION}`]: () => (state.getFails === EXPIRATION ? refuse() : { body: expiration }),
+    [`PUT ${HTTP}`]: (body) => (failPut ? refuse() : { body: (http = { ...http, ...(body as { http: boolean }) }) }),
+    [`PUT ${RULES}`]: (body) => (failPut ? refuse() : { body: (rules = body as typeof rules) }),
+    [`PUT ${EXPIRATION}`]: (body) => (failPut ? refuse() : { body: (expiration = body as typeof expiration) }),
+  });
+  return { fake, state };
+}
+
+function card(name: string) {
+  return within(screen.getByRole('region', { name }));
+}
+
+async function openPage(options?: Parameters<typeof device>[0]) {
+  const { fake, state } = device(options);
+  const user = userEvent.setup();
+  renderScreen(<SecurityPage />);
+  if (!options?.failGet) {
+    await screen.findByRole('radio', { name: 'HTTPS only' });
+    await screen.findByLabelText(/^Minimal length/);
+    await screen.findByLabelText(/^Validity period/);
+  }
+  return { fake, state, user };
+}
+
+describe('SecurityPage', () => {
+  test('loads the values of the three cards, each Save disabled until something changes', async () => {
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+
+    const protocol = card('Protocol');
+    expect(protocol.getByRole('radio', { name: 'Allow HTTP and HTTPS' })).toBeChecked();
+    expect(protocol.getByRole('radio', { name: 'HTTPS only' })).not.toBeChecked();
+    expect(protocol.getByText(/redirected to HTTPS on port 8443/)).toBeInTheDocument();
+    expect(protocol.getByText(/self-signed certificate/)).toBeInTheDocument();
+
+    const rules = card('Password strength rules');
+    expect(rules.getByRole('switch', { name: 'Enforce password strength rules' })).not.toBeChecked();
+    expect(rules.getByLabelText(/^Minimal length/)).toHaveValue('12');
+    expect(rules.getByRole('switch', { name: 'Include numbers' })).not.toBeChecked();
+    expect(rules.getByRole('switch', { name: 'Include upper and lower case letters' })).not.toBeChecked();
+    expect(rules.getByRole('switch', { name: /^Include special characters/ })).not.toBeChecked();
+
+    const expiration = card('Password expiration');
+    expect(expiration.getByRole('switch', { name: 'Notify when a password has expired' })).not.toBeChecked();
+    expect(expiration.getByLabelText(/^Validity period/)).toHaveValue('90');
+    expect(expiration.getByRole('switch', { name: 'Allow operations before the password is updated' })).not.toBeChecked();
+
+    for (const name of ['Protocol', 'Password strength rules', 'Password expiration']) {
+      expect(card(name).getByRole('button', { name: 'Save' })).toBeDisabled();
+    }
+  });
+
+  test('changing a value back disables Save again', async () => {
+    const { user } = await openPage();
+    const rules = card('Password strength rules');
+    await user.click(rules.getByRole('switch', { name: 'Include numbers' }));
+    expect(rules.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(card('Protocol').getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(rules.getByRole('switch', { name: 'Include numbers' }));
+    expect(rules.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  test('protocol: HTTPS only sends {http: false} and confirms', async () => {
+    const { fake, user } = await openPage();
+    const protocol = card('Protocol');
+    await user.click(protocol.getByRole('radio', { name: 'HTTPS only' }));
+    await user.click(protocol.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update settings successful')).toBeInTheDocument();
+    expect(fake.sent('PUT', HTTP)).toEqual([{ http: false }]);
+    expect(protocol.getByRole('radio', { name: 'HTTPS only' })).toBeChecked();
+    await waitFor(() => expect(protocol.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  test('strength rules: saves the five fields under their device names', async () => {
+    const { fake, user } = await openPage();
+    const rules = card('Password strength rules');
+    await user.click(rules.getByRole('switch', { name: 'Enforce password strength rules' }));
+    await user.clear(rules.getByLabelText(/^Minimal length/));
+    await user.type(rules.getByLabelText(/^Minimal length/), '10');
+    await user.click(rules.getByRole('switch', { name: 'Include upper and lower case letters' }));
+    await user.click(rules.getByRole('switch', { name: /^Include special characters/ }));
+    await user.click(rules.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update settings successful')).toBeInTheDocument();
+    expect(fake.sent('PUT', RULES)).toEqual([
+      {
+        password_rules_enable: true,
+        password_rules_minimal_length: 10,
+        password_rules_include_numbers: false,
+        password_rules_include_mixed_cases: true,
+        password_rules_include_special_characters: true,
+      },
+    ]);
+    expect(rules.getByLabelText(/^Minimal length/)).toHaveValue('10');
+    await waitFor(() => expect(rules.getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(fake.sent('PUT', HTTP)).toHaveLength(0);
+    expect(fake.sent('PUT', EXPIRATION)).toHaveLength(0);
+  });
+
+  test('expiration: saves the three fields under their device names', async () => {
+    const { fake, user } = await openPage();
+    const expiration = card('Password expiration');
+    await user.click(expiration.getByRole('switch', { name: 'Notify when a password has expired' }));
+    await user.clear(expiration.getByLabelText(/^Validity period/));
+    await user.type(expiration.getByLabelText(/^Validity period/), '30');
+    await user.click(expiration.getByRole('switch', { name: 'Allow operations before the password is updated' }));
+    await user.click(expiration.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update settings successful')).toBeInTheDocument();
+    expect(fake.sent('PUT', EXPIRATION)).toEqual([
+      {
+        password_expiration_notification_enable: true,
+        password_expiration_validity_period: 30,
+        password_expiration_allow_operations_before_update: true,
+      },
+    ]);
+  });
+
+  test.each([
+    ['Password strength rules', /^Minimal length/, ['3', '65', 'abc', '', '4.5'], 'Enter a whole number from 4 to 64', '64'],
+    ['Password expiration', /^Validity period/, ['0', '3651', '-1', ''], 'Enter a whole number from 1 to 3650', '1'],
+  ])('%s: out-of-range values are refused with a message', async (name, label, bad, message, good) => {
+    const { fake, user } = await openPage();
+    const c = card(name);
+    const input = c.getByLabelText(label);
+    for (const value of bad) {
+      await user.clear(input);
+      if (value) await user.type(input, value);
+      expect(c.getByText(message)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(c.getByRole('button', { name: 'Save' })).toBeDisabled();
+    }
+    await user.clear(input);
+    await user.type(input, good);
+    expect(c.queryByText(message)).not.toBeInTheDocument();
+    expect(c.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.click(c.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Update settings successful');
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
+  test('a refused save says so and keeps the edit', async () => {
+    const { user } = await openPage({ failPut: true });
+    const expiration = card('Password expiration');
+    await user.clear(expiration.getByLabelText(/^Validity period/));
+    await user.type(expiration.getByLabelText(/^Validity period/), '45');
+    await user.click(expiration.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update settings failed')).toBeInTheDocument();
+    expect(expiration.getByLabelText(/^Validity period/)).toHaveValue('45');
+    expect(expiration.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  test('a card that fails to load offers a retry; the others work', async () => {
+    const { state, user } = await openPage({ failGet: RULES });
+    const rules = card('Password strength rules');
+    expect(await rules.findByText('These settings could not be loaded.')).toBeInTheDocument();
+    expect(rules.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(await card('Protocol').findByRole('radio', { name: 'HTTPS only' })).toBeInTheDocument();
+    state.getFails = '';
+    await user.click(rules.getByRole('button', { name: 'Retry' }));
+    expect(await rules.findByLabelText(/^Minimal length/)).toHaveValue('12');
+  });
+});
