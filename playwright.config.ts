@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** The browser suite: the built console against the real device server, in Debian's Chromium
  * (never a downloaded browser). The server starts on a fresh data folder for every run. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
-export const E2E_HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 18443);
+/** Each viewport gets a device of its own (a fresh data folder), so the desktop run's first-run
+ * wizard and lockouts do not change what the tablet run meets. */
+export const E2E_PORTS = { desktop: Number(process.env.E2E_PORT ?? 18080), tablet: Number(process.env.E2E_PORT ?? 18080) + 10 };
 export const E2E_PASSWORD = 'E2e-Initial-Pass-1';
 
 const chromium = {
@@ -21,29 +22,34 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['./test/support/playwright-summary-reporter.ts']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: false, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${E2E_PORTS.desktop}`, viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'tablet',
+      use: { baseURL: `http://127.0.0.1:${E2E_PORTS.tablet}`, viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: false, launchOptions: chromium },
+    },
   ],
-  webServer: {
-    command: 'rm -rf .e2e-data && node build/server/main.js',
-    url: `http://127.0.0.1:${E2E_PORT}/app/login`,
+  webServer: (['desktop', 'tablet'] as const).map((name) => ({
+    command: `rm -rf .e2e-data/${name} && node build/server/main.js`,
+    url: `http://127.0.0.1:${E2E_PORTS[name]}/app/login`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(E2E_PORT),
-      HTTPS_PORT: String(E2E_HTTPS_PORT),
-      HMI_DATA_DIR: '.e2e-data',
+      PORT: String(E2E_PORTS[name]),
+      HTTPS_PORT: String(E2E_PORTS[name] + 1),
+      HMI_DATA_DIR: `.e2e-data/${name}`,
       HMI_INITIAL_PASSWORD: E2E_PASSWORD,
       LOG_LEVEL: 'warn',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

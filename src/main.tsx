@@ -6,7 +6,6 @@ import { initI18n, initialLanguage } from './i18n/i18n';
 import { listenForLanguage } from './i18n/language-listener';
 import { listenForSidebar, SIDEBAR_COOKIE } from './app/shell-listeners';
 import { readCookie } from './app/cookies';
-import { startAppActors } from './app/app-actors';
 import { App } from './app/App';
 
 async function start(): Promise<void> {
@@ -15,12 +14,9 @@ async function start(): Promise<void> {
   const store = makeStore({ app: { ...initialAppState, language, sidebarOpen: readCookie(SIDEBAR_COOKIE) !== '0' } });
   listenForLanguage();
   listenForSidebar();
-  // App-lifetime actors (time channel, forced re-login) live outside React: StrictMode would
-  // start invoked callback actors twice.
-  const actors = startAppActors(store);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App store={store} actors={actors} />
+      <App store={store} />
     </StrictMode>,
   );
 }

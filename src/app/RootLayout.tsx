@@ -1,22 +1,27 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { Notifier } from '../components/Notifier';
-import { ForcedReloginDialog } from './ForcedReloginDialog';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../store';
+import { selectNotice } from '../../store/app-slice';
+import { NavigationProgress } from '../components/NavigationProgress';
 
-/** Above every route: the navigation progress bar, the notices and the forced re-login dialog. */
+// Snackbars load with the first notice, not with the sign-in page.
+const Notifier = lazy(() => import(/* webpackChunkName: "notifier" */ '../components/Notifier').then((m) => ({ default: m.Notifier })));
+
+/** Above every route: the navigation progress bar and the notices. */
 export function RootLayout() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
+  const notice = useAppSelector(selectNotice);
   return (
     <>
-      {navigation.state !== 'idle' ? (
-        <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip + 1 }}>
-          <LinearProgress aria-label="loading" />
-        </Box>
-      ) : null}
+      {navigation.state !== 'idle' ? <NavigationProgress label={t('common.loading')} /> : null}
       <Outlet />
-      <Notifier />
-      <ForcedReloginDialog />
+      {notice ? (
+        <Suspense fallback={null}>
+          <Notifier />
+        </Suspense>
+      ) : null}
     </>
   );
 }

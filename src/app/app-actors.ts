@@ -65,8 +65,20 @@ export type AppActors = ReturnType<typeof createAppActors>;
 export type TimeChannelRef = ActorRefFrom<typeof timeChannelMachine>;
 export type ForcedReloginRef = ActorRefFrom<typeof forcedReloginMachine>;
 
-/** Starts the app-lifetime actors once, outside React, and ties them to the session. */
-export function startAppActors(store: AppStore): AppActors {
+const started = new WeakMap<AppStore, AppActors>();
+
+/** The app-lifetime actors of a store: made and started once (never per render: StrictMode would
+ * start invoked callback actors twice), tied to the session. They live in the signed-in shell's
+ * chunk, so the login route does not load XState. */
+export function appActorsFor(store: AppStore): AppActors {
+  const existing = started.get(store);
+  if (existing) return existing;
+  const actors = startAppActors(store);
+  started.set(store, actors);
+  return actors;
+}
+
+function startAppActors(store: AppStore): AppActors {
   const actors = createAppActors(store);
   actors.timeChannel.start();
   actors.forcedRelogin.start();

@@ -1,7 +1,7 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../store';
 import { selectIsSignedIn } from '../../store/session-slice';
-import { homeOf, loginOf, type Mode } from './paths';
+import { homeOf, loginOf, safeRedirect, type Mode } from './paths';
 
 /** Without a token, any route but the login pages and /auth-redirect goes to the login page with
  * the target kept in `redirect` (specification §2). */
@@ -15,9 +15,11 @@ export function RequireSession({ mode }: { mode: Mode }) {
   return <Outlet />;
 }
 
-/** With a token, a login page sends the user on into the console. */
+/** With a token, a login page sends the user on into the console: to the page kept in
+ * `redirect` (when it is one of this mode's), else home. Signing in lands here too. */
 export function GuestOnly({ mode }: { mode: Mode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
-  if (signedIn) return <Navigate to={mode === 'admin' ? homeOf('admin') : '/app'} replace />;
+  const [search] = useSearchParams();
+  if (signedIn) return <Navigate to={safeRedirect(search.get('redirect'), mode) ?? (mode === 'admin' ? homeOf('admin') : '/app')} replace />;
   return <Outlet />;
 }

@@ -3,10 +3,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { RequireMenu } from './RequireMenu';
 import { AuthRedirect } from './AuthRedirect';
 import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
-import { ShellLayout } from '../layout/ShellLayout';
 import { homeOf, type Mode } from './paths';
 
 /** A page as a lazy route: its own chunk, loaded the first time the route is visited. */
@@ -19,7 +17,10 @@ function screenRoute(screen: Screen, mode: Mode): RouteObject {
   return {
     path: screen.path,
     lazy: async () => {
-      const Screen = (await screen.load()).default;
+      const [{ RequireMenu }, { default: Screen }] = await Promise.all([
+        import(/* webpackChunkName: "shell" */ './RequireMenu'),
+        screen.load(),
+      ]);
       return {
         Component: () => (
           <RequireMenu menu={screen.menu} home={homeOf(mode)}>
@@ -30,6 +31,13 @@ function screenRoute(screen: Screen, mode: Mode): RouteObject {
     },
   };
 }
+
+/** The signed-in frame, with everything only a signed-in user needs, in a chunk of its own so
+ * the login route stays small. */
+const shell = (mode: Mode): RouteObject['lazy'] => async () => {
+  const { ShellLayout } = await import(/* webpackChunkName: "shell" */ '../layout/ShellLayout');
+  return { Component: () => <ShellLayout mode={mode} /> };
+};
 
 const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage'));
 
@@ -52,7 +60,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession mode="admin" />,
         children: [
           {
-            element: <ShellLayout mode="admin" />,
+            lazy: shell('admin'),
             children: [
               { path: '/admin', element: <Navigate to={homeOf('admin')} replace /> },
               ...ADMIN_SCREENS.map((s) => screenRoute(s, 'admin')),
@@ -66,7 +74,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/app/404', lazy: notFound },
           {
-            element: <ShellLayout mode="app" />,
+            lazy: shell('app'),
             children: [
               { path: '/app', element: <Navigate to={homeOf('app')} replace /> },
               ...APP_SCREENS.map((s) => screenRoute(s, 'app')),

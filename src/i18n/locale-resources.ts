@@ -41,7 +41,7 @@ export const DAYJS_LOCALE: Record<LanguageCode, string> = {
 };
 
 const DAYJS_LOADERS: Record<LanguageCode, () => Promise<unknown>> = {
-  en: async () => undefined,
+  en: async () => undefined, // built into dayjs
   'zh-CN': () => import(/* webpackChunkName: "dayjs-zh-CN" */ 'dayjs/locale/zh-cn'),
   'zh-TW': () => import(/* webpackChunkName: "dayjs-zh-TW" */ 'dayjs/locale/zh-tw'),
   ja: () => import(/* webpackChunkName: "dayjs-ja" */ 'dayjs/locale/ja'),
@@ -57,8 +57,18 @@ const loadedMui = new Map<LanguageCode, Localization>();
 
 /** Loads MUI's and dayjs's texts of a language; afterwards `muiLocaleOf` answers synchronously. */
 export async function loadLocaleResources(language: LanguageCode): Promise<void> {
-  const [mui] = await Promise.all([loadMuiLocale(language), DAYJS_LOADERS[language]()]);
+  const [mui] = await Promise.all([loadMuiLocale(language), setDayjsLocale(language)]);
   if (mui) loadedMui.set(language, mui);
+}
+
+let dayjsLoaded = false;
+
+/** dayjs speaks English by itself: it is only loaded here for another language (or to go back). */
+async function setDayjsLocale(language: LanguageCode): Promise<void> {
+  if (language === 'en' && !dayjsLoaded) return;
+  const [{ default: dayjs }] = await Promise.all([import(/* webpackChunkName: "dayjs" */ 'dayjs'), DAYJS_LOADERS[language]()]);
+  dayjsLoaded = true;
+  dayjs.locale(DAYJS_LOCALE[language]);
 }
 
 export function muiLocaleOf(language: string): Localization | undefined {

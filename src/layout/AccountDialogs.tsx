@@ -7,8 +7,15 @@ import { shouldShowExpiryDialog } from '../../machines/password-expiry.machine';
 import { useAppSelector } from '../../store';
 import { selectDatetime } from '../../store/app-slice';
 import { useExpirationQuery, useStrengthRulesQuery } from '../../store/api/system-endpoints';
-import { FirstRunWizardDialog } from './FirstRunWizardDialog';
-import { PasswordExpiryDialog } from './PasswordExpiryDialog';
+import { lazy, Suspense } from 'react';
+
+// Each dialog, with the change form and XState's wizard, loads only when it is due.
+const FirstRunWizardDialog = lazy(() =>
+  import(/* webpackChunkName: "first-run-wizard" */ './FirstRunWizardDialog').then((m) => ({ default: m.FirstRunWizardDialog })),
+);
+const PasswordExpiryDialog = lazy(() =>
+  import(/* webpackChunkName: "password-expiry" */ './PasswordExpiryDialog').then((m) => ({ default: m.PasswordExpiryDialog })),
+);
 
 type UserInfo = ResponseOf<typeof userInfo>;
 
@@ -28,7 +35,11 @@ export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boo
   const strength = strengthRulesFromWire(rules.data);
   const wizardVisible = user.state_code === 0;
   if (wizardVisible) {
-    return <FirstRunWizardDialog input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }} />;
+    return (
+      <Suspense fallback={null}>
+        <FirstRunWizardDialog input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }} />
+      </Suspense>
+    );
   }
   if (!expiration.data) return null;
   const settings = expirationFromWire(expiration.data);
@@ -40,9 +51,11 @@ export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boo
   });
   if (!due) return null;
   return (
-    <PasswordExpiryDialog
-      input={{ username: user.username, isAdmin, allowCancel: settings.allowOperationsBeforeUpdate, rules: strength }}
-      validityDays={settings.validityPeriod}
-    />
+    <Suspense fallback={null}>
+      <PasswordExpiryDialog
+        input={{ username: user.username, isAdmin, allowCancel: settings.allowOperationsBeforeUpdate, rules: strength }}
+        validityDays={settings.validityPeriod}
+      />
+    </Suspense>
   );
 }

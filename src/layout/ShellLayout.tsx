@@ -6,7 +6,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, type AppStore } from '../../store';
+import { useStore } from 'react-redux';
+import { AppActorsContext, appActorsFor } from '../app/app-actors';
+import { ForcedReloginDialog } from '../app/ForcedReloginDialog';
 import { deviceChanged, sidebarClosed } from '../../store/app-slice';
 import { useHmiNameQuery } from '../../store/api/system-endpoints';
 import { MOBILE_BREAKPOINT } from '../theme/theme';
@@ -21,6 +24,16 @@ import { AccountDialogs } from './AccountDialogs';
 
 /** The signed-in frame of both modes: sidebar, top bar, the screen, warnings and account dialogs. */
 export function ShellLayout({ mode }: { mode: Mode }) {
+  const actors = appActorsFor(useStore() as AppStore);
+  return (
+    <AppActorsContext.Provider value={actors}>
+      <Shell mode={mode} />
+      <ForcedReloginDialog />
+    </AppActorsContext.Provider>
+  );
+}
+
+function Shell({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const shell = useShellData();

@@ -267,7 +267,7 @@ describe('PasswordPage: changing the password', () => {
 });
 
 describe('PasswordPage in German', () => {
-  test('German texts where translated, English fallback for the rest', async () => {
+  test('speaks German: labels and the network message', async () => {
     // The panel answers the reads, then drops off the network before the change.
     global.fetch = jest.fn(async (input: RequestInfo | URL) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://panel.test');
@@ -278,12 +278,10 @@ describe('PasswordPage in German', () => {
     const user = userEvent.setup();
     const { i18n } = renderScreen(<PasswordPage />, { language: 'de' });
     expect(i18n.language).toBe('de');
-    // Not translated yet: the English text stands in.
-    await screen.findByLabelText(/^Current password/);
-    await user.type(field.current(), 'old');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
-    await user.click(submit());
+    await user.type(await screen.findByLabelText(/^Aktuelles Passwort/), 'old');
+    await user.type(screen.getByLabelText(/^Neues Passwort$|^Neues Passwort \*/), 'newpass');
+    await user.type(screen.getByLabelText(/^Neues Passwort bestätigen/), 'newpass');
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     // The panel cannot be reached: errors.network exists in German.
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.getResource('de', 'translation', 'errors.network') as string);
     expect(screen.getByRole('alert')).toHaveTextContent(/Das Panel ist nicht erreichbar/);

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:bundle`: the gzipped JS and CSS a browser loads for /admin/login and for
+ * /admin/dashboard (signed in, first run done), measured in Chromium against the built console and the real
+ * server. Budgets: 220 KB and 300 KB (1 KB = 1000 bytes). Exits 1 above either.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DIST = path.join(ROOT, 'dist');
+const PASSWORD = 'Bundle-Bench-1';
+const BUDGETS_KB = { '/admin/login': 220, '/admin/dashboard': 300 } as const;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The gzipped size of a built file: its .gz copy, or gzip now when the build kept none (tiny files). */
+function gzippedSize(urlPath: string): number {
+  const file = path.join(DIST, decodeURIComponent(urlPath));
+  if (!file.startsWith(DIST) || !fs.existsSync(file)) throw new Error(`not a built file: ${urlPath}`);
+  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+function waitForUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Console \(HTTP\):\s+(http:\/\/[^/\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+/** Records the JS and CSS files a navigation loads, until the network has been idle. */
+async function assetsOf(page: Page, action: () => Promise<unknown>): Promise<string[]> {
+  const seen = new Set<string>();
+  const listener = (response: { url(): string; request(): { resourceType(): string } }) => {
+    const type = response.request().resourceType();
+    const url = new URL(response.url());
+    if (type === 'script' || type === 'stylesheet' || /\.(js|css)$/.test(url.pathname)) seen.add(url.pathname);
+  };
+  page.on('response', listener);
+  await action();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  page.off('response', listener);
+  return [...seen];
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(DIST, 'index.html')) || !fs.existsSync(path.join(ROOT, 'build/server/main.js'))) {
+    execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-bundle-'));
+  const server = spawn(process.execPath, ['build/server/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let failed = false;
+  try {
+    const base = await waitForUrl(server);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+
+    const login = await assetsOf(page, () => page.goto(`${base}/admin/login`));
+    await page.getByLabel('Password').fill(PASSWORD);
+    // Signing in lands on the dashboard: what it adds on top of the login route is loaded then.
+    const more = await assetsOf(page, async () => {
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    });
+    // The first sign-in also loads the first-run wizard; reported, not budgeted (it shows once).
+    const firstRun = await assetsOf(page, () => page.reload());
+    await page.evaluate(async () => {
+      const token = localStorage.getItem('ihmi_user_token');
+      await fetch('/api/v1/uac/account/state', {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 1 }),
+      });
+    });
+    // The dashboard as every later visit loads it: a returning user with a token, first run done.
+    const dashboard = await assetsOf(page, () => page.reload());
+
+    const report = (route: keyof typeof BUDGETS_KB, files: string[]) => {
+      const bytes = files.reduce((sum, f) => sum + gzippedSize(f), 0);
+      const kb = bytes / 1000;
+      const ok = kb <= BUDGETS_KB[route];
+      failed ||= !ok;
+      process.stdout.write(`${route.padEnd(18)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${files.length} files (budget ${BUDGETS_KB[route]} KB) ${ok ? 'ok' : 'OVER BUDGET'}\n`);
+      for (const f of files.sort((a, b) => gzippedSize(b) - gzippedSize(a))) {
+        process.stdout.write(`    ${(gzippedSize(f) / 1000).toFixed(1).padStart(6)} KB  ${f}\n`);
+      }
+    };
+    report('/admin/login', login);
+    report('/admin/dashboard', dashboard);
+    const wizardKb = firstRun.filter((f) => !dashboard.includes(f)).reduce((sum, f) => sum + gzippedSize(f), 0) / 1000;
+    process.stdout.write(`(first sign-in: the first-run wizard adds ${wizardKb.toFixed(1)} KB; signing in from the login page loaded ${more.length} more files)\n`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.stdout.write(failed ? 'bench:bundle: OVER BUDGET\n' : 'bench:bundle: within budget\n');
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+/**
+ * The ten locales are complete (specification §1, §9; DESIGN §8 "Languages: all ten locales
+ * complete (a test fails on a missing key)"): every locale file has exactly en.json's key paths,
+ * no empty text, and per key the same {{placeholders}} and <tags> as the English text.
+ *
+ * Plural keys (`key_one`, `key_other`, …) are compared per language: a locale must have exactly
+ * the plural categories its language uses (Intl.PluralRules), whatever English has.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '../../src/i18n/languages';
+
+const DIR = join(__dirname, '../../public/locales');
+const CODES = LANGUAGES.map((l) => l.code);
+const OTHERS = CODES.filter((c) => c !== 'en');
+
+type Leaves = Map<string, unknown>;
+
+function leaves(node: unknown, prefix = '', out: Leaves = new Map()): Leaves {
+  if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+    for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+function load(code: string): Leaves {
+  return leaves(JSON.parse(readFileSync(join(DIR, `${code}.json`), 'utf8')) as unknown);
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The key paths a locale must have: en's, with plural groups in the locale's own categories. */
+function expectedKeys(en: Leaves, code: string): string[] {
+  const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of en.keys()) {
+    if (PLURAL.test(key)) {
+      const base = key.replace(PLURAL, '');
+      for (const c of categories) keys.add(`${base}_${c}`);
+    } else {
+      keys.add(key);
+    }
+  }
+  return [...keys].sort();
+}
+
+/** The English text a locale's key is checked against (a plural form against English `_other`). */
+function englishOf(en: Leaves, key: string): unknown {
+  if (en.has(key)) return en.get(key);
+  return PLURAL.test(key) ? en.get(`${key.replace(PLURAL, '')}_other`) : undefined;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*([^}\s,]+)[^}]*}}/g)].map((m) => m[1]!).sort();
+const tags = (text: string) => [...text.matchAll(/<\s*(\/?)\s*([\w-]+)\s*(\/?)\s*>/g)].map((m) => `<${m[1]}${m[2]}${m[3]}>`).sort();
+
+const en = load('en');
+
+test('public/locales holds exactly the ten locale files', () => {
+  expect(readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()).toEqual(CODES.map((c) => `${c}.json`).sort());
+});
+
+test('en.json has no empty text', () => {
+  const empty = [...en].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+  expect(empty).toEqual([]);
+});
+
+describe.each(OTHERS)('%s.json', (code) => {
+  const locale = load(code);
+
+  test("has exactly en.json's key paths", () => {
+    const expected = expectedKeys(en, code);
+    const actual = [...locale.keys()].sort();
+    expect({ missing: expected.filter((k) => !locale.has(k)), extra: actual.filter((k) => !expected.includes(k)) }).toEqual({
+      missing: [],
+      extra: [],
+    });
+  });
+
+  test('has no empty text', () => {
+    const empty = [...locale].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  test('keeps the {{placeholders}} of every English text', () => {
+    const wrong = [...locale]
+      .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
+      .filter(([k, v]) => {
+        const english = placeholders(englishOf(en, k) as string);
+        const mine = placeholders(v as string);
+        // A plural form may leave out {{count}} (e.g. "one" as a word); nothing else may go.
+        const allowed = PLURAL.test(k) ? english.filter((p) => p !== 'count') : english;
+        return !(
+          allowed.every((p) => mine.includes(p)) &&
+          mine.every((p) => english.includes(p)) &&
+          (PLURAL.test(k) || mine.join() === english.join())
+        );
+      })
+      .map(([k, v]) => ({ key: k, english: placeholders(englishOf(en, k) as string), [code]: placeholders(v as string), text: v }));
+    expect(wrong).toEqual([]);
+  });
+
+  test('keeps the <tags> of every English text', () => {
+    const wrong = [...locale]
+      .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
+      .filter(([k, v]) => tags(v as string).join() !== tags(englishOf(en, k) as string).join())
+      .map(([k, v]) => ({ key: k, english: tags(englishOf(en, k) as string), [code]: tags(v as string), text: v }));
+    expect(wrong).toEqual([]);
+  });
+});
