@@ -1,16 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { systemApi } from './api/system-endpoints';
 
-export type Severity = 'success' | 'info' | 'warning' | 'error';
-export type DeviceType = 'desktop' | 'mobile';
+import { noticeDismissed, noticeShown, type Notice } from './notice-actions';
 
-export interface Notice {
-  id: number;
-  /** Translation key and its values: the text is made in the chosen language when shown. */
-  key: string;
-  values?: Record<string, string | number>;
-  severity: Severity;
-}
+export { noticeDismissed, noticeShown, type Notice, type Severity } from './notice-actions';
+export type DeviceType = 'desktop' | 'mobile';
 
 /** What the shell knows (specification §3 "Application state"). */
 export interface AppState {
@@ -33,8 +27,6 @@ export const initialAppState: AppState = {
   hmiName: '',
   notice: null,
 };
-
-let nextNoticeId = 1;
 
 export const appSlice = createSlice({
   name: 'app',
@@ -62,19 +54,14 @@ export const appSlice = createSlice({
     datetimeTicked(state, action: PayloadAction<string>) {
       state.datetime = action.payload;
     },
-    noticeShown: {
-      reducer(state, action: PayloadAction<Notice>) {
-        state.notice = action.payload;
-      },
-      prepare(notice: Omit<Notice, 'id'>) {
-        return { payload: { ...notice, id: nextNoticeId++ } };
-      },
-    },
-    noticeDismissed(state, action: PayloadAction<number>) {
-      if (state.notice?.id === action.payload) state.notice = null;
-    },
   },
   extraReducers: (builder) => {
+    builder.addCase(noticeShown, (state, action) => {
+      state.notice = action.payload;
+    });
+    builder.addCase(noticeDismissed, (state, action) => {
+      if (state.notice?.id === action.payload) state.notice = null;
+    });
     // The shell's copy of the name follows every answer of the device that carries it.
     builder.addMatcher(systemApi.endpoints.hmiName.matchFulfilled, (state, action) => {
       state.hmiName = action.payload.name;
@@ -100,7 +87,5 @@ export const {
   languageChosen,
   languageApplied,
   datetimeTicked,
-  noticeShown,
-  noticeDismissed,
 } = appSlice.actions;
 export const { selectSidebarOpen, selectDevice, selectLanguage, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;

@@ -3,6 +3,7 @@ import { EXPIRED_JWT_MESSAGE, UNAUTHORIZED_JWT_MESSAGE } from '../../contract/er
 import { ROUTES } from '../../contract/api/routes';
 import { isAdminModeAccount } from '../../contract/roles';
 import { invalidTokenDetected, signedOut, tokenRenewed, type SessionState, type TokenPayload } from '../session-slice';
+import { noticeShown } from '../notice-actions';
 import { callArgs } from './call-args';
 
 /** Specification §7: six minutes. */
@@ -71,6 +72,10 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
     }
   }
   if (isInvalidToken(result.error)) api.dispatch(invalidTokenDetected());
+  // A request that ran out of time (or the device's 408) says so wherever the user is.
+  if (result.error && (result.error.status === 'TIMEOUT_ERROR' || result.error.status === 408)) {
+    api.dispatch(noticeShown({ key: 'errors.request_timeout', severity: 'error' }));
+  }
   return result;
 };
 
