@@ -6,6 +6,6 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage';
 /** A screen the account's roles do not include shows Access Denied, never the screen. */
 export function RequireMenu({ menu, home, children }: { menu: MenuId; home: string; children: ReactNode }) {
   const { allowed } = useShellData();
-  if (!allowed.has(menu)) return <NotFoundPage reason="access_denied" home={home} />;
+  if (!allowed.has(menu)) return <NotFoundPage reason="access_denied" home={home} embedded />;
   return <>{children}</>;
 }

@@ -7,7 +7,7 @@ import { shouldShowExpiryDialog } from '../../machines/password-expiry.machine';
 import { useAppSelector } from '../../store';
 import { selectDatetime } from '../../store/app-slice';
 import { useExpirationQuery, useStrengthRulesQuery } from '../../store/api/system-endpoints';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 // Each dialog, with the change form and XState's wizard, loads only when it is due.
 const FirstRunWizardDialog = lazy(() =>
@@ -31,13 +31,20 @@ export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boo
   const rules = useStrengthRulesQuery();
   const expiration = useExpirationQuery();
   const datetime = useAppSelector(selectDatetime);
+  // The wizard runs from the first sign-in until its machine is done, not only while status_code
+  // is 0: completion sets it to 1 before the protocol is set, and that step's failure must show.
+  const [wizard, setWizard] = useState<'pending' | 'running' | 'done'>('pending');
+  if (wizard === 'pending' && user.state_code === 0) setWizard('running');
   if (!rules.data) return null;
   const strength = strengthRulesFromWire(rules.data);
-  const wizardVisible = user.state_code === 0;
+  const wizardVisible = wizard === 'running';
   if (wizardVisible) {
     return (
       <Suspense fallback={null}>
-        <FirstRunWizardDialog input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }} />
+        <FirstRunWizardDialog
+          input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }}
+          onDone={() => setWizard('done')}
+        />
       </Suspense>
     );
   }

@@ -22,10 +22,12 @@ import { accountActors } from './account-actors';
 const BUSY = ['changingPassword', 'completing', 'settingHttp'] as const;
 
 /** The first-run wizard (specification §2): the machine decides, this only renders and sends. */
-export function FirstRunWizardDialog({ input }: { input: FirstRunWizardInput }) {
+export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardInput; onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const wizard = useActorRef(firstRunWizardMachine.provide({ actors: accountActors(dispatch) }), { input });
+  const wizard = useActorRef(firstRunWizardMachine.provide({ actors: accountActors(dispatch) }), { input }, (snapshot) => {
+    if (snapshot.status === 'done') onDone();
+  });
   const snapshot = useSelector(wizard, (s) => s);
   const { context } = snapshot;
   const step = wizardStep(snapshot);

@@ -39,7 +39,7 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
             <Typography sx={{ mb: 2 }}>{t('expiry.notice', { days: validityDays })}</Typography>
             {context.isAdmin ? (
               <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
-                <Trans i18nKey="expiry.admin_hint" components={{ link: <Link component={RouterLink} to="/admin/account/security" /> }} />
+                <Trans i18nKey="expiry.admin_hint" components={{ goto: <Link component={RouterLink} to="/admin/account/security" /> }} />
               </Typography>
             ) : null}
           </>

@@ -32,7 +32,7 @@ export function Warnings({ isAdmin, stateCode, insecure }: Props) {
           {isAdmin ? (
             <Trans
               i18nKey="warnings.insecure_admin"
-              components={{ link: <Link component={RouterLink} to="/admin/account/security" color="inherit" underline="always" /> }}
+              components={{ goto: <Link component={RouterLink} to="/admin/account/security" color="inherit" underline="always" /> }}
             />
           ) : (
             t('warnings.insecure')
@@ -44,7 +44,7 @@ export function Warnings({ isAdmin, stateCode, insecure }: Props) {
           {isAdmin ? (
             <Trans
               i18nKey="warnings.legacy_admin"
-              components={{ link: <Link component={RouterLink} to="/admin/account/password" color="inherit" underline="always" /> }}
+              components={{ goto: <Link component={RouterLink} to="/admin/account/password" color="inherit" underline="always" /> }}
             />
           ) : (
             t('warnings.legacy')

@@ -140,8 +140,9 @@ export function userInfoWire(username: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The whole console: the real routes, store, app actors and language handling, against a
-// simulated device. Used by the shell's tests (test/component/shell).
+// The whole console as main.tsx starts it (the real <App>, routes, store, the shell's actors and
+// the language handling) against a simulated device. Used by the shell's tests
+// (test/component/shell).
 // ---------------------------------------------------------------------------------------------
 
 /** A JWT-shaped access token whose payload names the account (`sub`), as the device issues. */
@@ -367,6 +368,13 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data: text }));
   }
 
+  /** The connection fails (an error, then the close that follows it). */
+  fail(): void {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onerror?.(new Event('error'));
+    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  }
+
   /** The open socket the console listens on now. */
   static current(): FakeWebSocket | undefined {
     return [...FakeWebSocket.instances].reverse().find((s) => s.readyState === FakeWebSocket.OPEN);
@@ -462,7 +470,7 @@ export async function renderApp(url: string, { account = null, language = 'en' }
   return { ...result, store, location: () => `${window.location.pathname}${window.location.search}` };
 }
 
-afterEach(async () => {
+afterEach(() => {
   if (mounted.stores.length === 0 && !mounted.viewportSet) return;
   cleanup();
   // Signing out stops the time channel the shell started; then its listeners go with the app.

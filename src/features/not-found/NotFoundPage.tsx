@@ -10,13 +10,14 @@ import { isAdminModeAccount } from '../../../contract/roles';
 export type NotFoundReason = 'not_found' | 'access_denied' | 'not_authorized';
 
 /** The not-found / access-denied screen (specification §2), with a link to the main page. */
-export function NotFoundPage({ reason = 'not_found', home }: { reason?: NotFoundReason; home?: string }) {
+/** `embedded`: shown inside the shell, whose own <main> holds it (one main landmark per page). */
+export function NotFoundPage({ reason = 'not_found', home, embedded = false }: { reason?: NotFoundReason; home?: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const username = useAppSelector(selectUsername);
   const main = home ?? (username && isAdminModeAccount(username) ? '/admin/dashboard' : '/app');
   const code = reason === 'not_found' ? '404' : '403';
   return (
-    <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box component={embedded ? 'section' : 'main'} sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
       <Box>
         <Typography variant="h2" component="p" color="text.secondary" aria-hidden>
           {code}
