@@ -25,13 +25,14 @@ const API_PATH = /^\/(api|cgi)\//;
 const COMMON = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
 };
-// X-Frame-Options (for browsers without frame-ancestors) and COOP only mean something on documents.
+// X-Frame-Options (for browsers without frame-ancestors), COOP and CORP protect documents and
+// files another site could embed; API answers need a bearer token, which no embedding sends.
 const CONSOLE_HEADERS = Object.freeze({
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'SAMEORIGIN',
   'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
   ...COMMON,
 });
 const API_HEADERS = Object.freeze({ 'content-security-policy': API_CONTENT_SECURITY_POLICY, ...COMMON });

@@ -46,11 +46,14 @@ export class TokenService {
   /** Sessions known to be live. This process is the database's only writer and every revocation
    * goes through `revokeSessions`, so the cache cannot go stale; it spares a query per request. */
   private readonly liveSessions = new Set<string>();
+  /** Tokens whose signature has been checked, by their text. A Map lookup is far cheaper than the
+   * library's cache, which hashes every token with SHA-256 to find it. Bounded; cleared when full. */
+  private readonly signatureChecked = new Map<string, JwtPayload>();
 
   constructor(private readonly db: Db, private readonly clock: Clock, secret: string) {
     this.sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true }) as (p: JwtPayload) => string;
     // Expiry is checked against the injectable clock below, not by the library.
-    this.verifyJwt = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 1000 }) as (t: string) => JwtPayload;
+    this.verifyJwt = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true }) as (t: string) => JwtPayload;
     this.sessionRevokedAt = db.prepare('SELECT revoked_at FROM sessions WHERE id = ?');
     this.insertSession = db.prepare('INSERT INTO sessions (id, username, source, created_at) VALUES (?, ?, ?, ?)');
     this.insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)');
@@ -105,11 +108,15 @@ export class TokenService {
 
   /** Verifies an access token: forged or revoked → 400 invalid_token; expired → 401. */
   verifyAccess(token: string): AccessClaims {
-    let payload: JwtPayload;
-    try {
-      payload = this.verifyJwt(token);
-    } catch {
-      throw invalidToken();
+    let payload = this.signatureChecked.get(token);
+    if (!payload) {
+      try {
+        payload = this.verifyJwt(token);
+      } catch {
+        throw invalidToken();
+      }
+      if (this.signatureChecked.size >= 5000) this.signatureChecked.clear();
+      this.signatureChecked.set(token, payload);
     }
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || !isAccountName(payload.sub)) {
       throw invalidToken();
