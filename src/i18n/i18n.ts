@@ -4,12 +4,16 @@ import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Langu
 import { readCookie, writeCookie } from '../app/cookies';
 import { loadLocaleResources } from './locale-resources';
 
-/** Each locale is its own chunk, fetched only when that language is chosen. */
+/** Each locale is its own chunk, fetched only when that language is chosen. The default namespace
+ * is `public/locales/<lng>.json`; a screen with many texts of its own keeps them in a namespace,
+ * `public/locales/<ns>/<lng>.json`, loaded with that screen (useTranslation('<ns>')), so the
+ * sign-in bundle does not grow with every screen. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    import(/* webpackChunkName: "locale-[request]" */ `../../public/locales/${language}.json`).then(
+  read(language, namespace, callback) {
+    const file = namespace === 'translation' ? language : `${namespace}/${language}`;
+    import(/* webpackChunkName: "locale-[request]" */ `../../public/locales/${file}.json`).then(
       (m: { default: Record<string, unknown> }) => callback(null, m.default),
       (err: Error) => callback(err, null),
     );
