@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -19,7 +18,6 @@ import {
   VALIDITY_PERIOD_RANGE,
 } from '../../../contract/rules';
 import { useAppDispatch } from '../../../store';
-import { noticeShown } from '../../../store/app-slice';
 import {
   systemApi,
   useExpirationQuery,
@@ -30,6 +28,7 @@ import {
   useStrengthRulesQuery,
 } from '../../../store/api/system-endpoints';
 import { SettingsCard } from './SettingsCard';
+import { useSettingsDraft } from '../../components/settings/use-settings-draft';
 
 const SWITCH_ROW = { minHeight: 44, ml: 0, mr: 0, gap: 1, alignItems: 'center' } as const;
 
@@ -40,50 +39,37 @@ export function parseInRange(text: string, range: { min: number; max: number }):
   return n >= range.min && n <= range.max ? n : null;
 }
 
-function useSaveNotices() {
-  const dispatch = useAppDispatch();
-  return {
-    saved: () => dispatch(noticeShown({ key: 'settings.update_success', severity: 'success' })),
-    failed: () => dispatch(noticeShown({ key: 'settings.update_failed', severity: 'error' })),
-  };
-}
-
 /** (a) Whether plain HTTP is allowed, or redirected to HTTPS. */
 function ProtocolCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const notices = useSaveNotices();
   const query = useHttpSettingQuery();
   const [setHttp, saving] = useSetHttpMutation();
-  const [draft, setDraft] = useState<boolean | null>(null);
-
-  const stored = query.data?.http ?? false;
-  const http = draft ?? stored;
-  const save = async () => {
-    try {
+  const form = useSettingsDraft({
+    stored: query.data,
+    toDraft: (stored) => ({ http: stored.http }),
+    same: (draft, stored) => draft.http === stored.http,
+    send: async ({ http }) => {
       const result = await setHttp({ http }).unwrap();
       dispatch(systemApi.util.upsertQueryData('httpSetting', undefined, result));
-      setDraft(null);
-      notices.saved();
-    } catch {
-      notices.failed();
-    }
-  };
+    },
+  });
+  const http = form.value?.http ?? false;
 
   return (
     <SettingsCard
       title={t('security.protocol.title')}
       loadFailed={query.isError}
-      loading={!query.data}
+      loading={!form.value}
       onRetry={() => void query.refetch()}
-      dirty={http !== stored}
+      dirty={form.dirty}
       valid
       saving={saving.isLoading}
-      onSave={save}
+      onSave={form.save}
     >
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('security.protocol.legend')}</FormLabel>
-        <RadioGroup value={http ? 'http' : 'https'} onChange={(e) => setDraft(e.target.value === 'http')}>
+        <RadioGroup value={http ? 'http' : 'https'} onChange={(e) => form.change({ http: e.target.value === 'http' })}>
           <FormControlLabel value="https" control={<Radio />} label={t('security.protocol.https_only')} sx={SWITCH_ROW} />
           <FormControlLabel value="http" control={<Radio />} label={t('security.protocol.allow_http')} sx={SWITCH_ROW} />
         </RadioGroup>
@@ -110,39 +96,32 @@ interface RulesDraft {
 function StrengthRulesCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const notices = useSaveNotices();
   const query = useStrengthRulesQuery();
   const [setRules, saving] = useSetStrengthRulesMutation();
-  const [draft, setDraft] = useState<RulesDraft | null>(null);
-
-  const stored = query.data ? strengthRulesFromWire(query.data) : null;
-  const storedDraft: RulesDraft | null = stored ? { ...stored, minimalLength: String(stored.minimalLength) } : null;
-  const value = draft ?? storedDraft;
-  const minimalLength = value ? parseInRange(value.minimalLength, MINIMAL_LENGTH_RANGE) : null;
-  const dirty =
-    value !== null &&
-    stored !== null &&
-    (value.rulesEnable !== stored.rulesEnable ||
-      value.minimalLength.trim() !== String(stored.minimalLength) ||
-      value.includeNumbers !== stored.includeNumbers ||
-      value.includeMixedCases !== stored.includeMixedCases ||
-      value.includeSpecialCharacters !== stored.includeSpecialCharacters);
-
-  const change = (patch: Partial<RulesDraft>) => {
-    if (value) setDraft({ ...value, ...patch });
-  };
-
-  const save = async () => {
-    if (!value || minimalLength === null) return;
-    try {
-      const result = await setRules(strengthRulesToWire({ ...value, minimalLength })).unwrap();
+  const form = useSettingsDraft({
+    stored: query.data,
+    toDraft: (wire): RulesDraft => {
+      const rules = strengthRulesFromWire(wire);
+      return { ...rules, minimalLength: String(rules.minimalLength) };
+    },
+    same: (draft, wire) => {
+      const rules = strengthRulesFromWire(wire);
+      return (
+        draft.rulesEnable === rules.rulesEnable &&
+        draft.minimalLength.trim() === String(rules.minimalLength) &&
+        draft.includeNumbers === rules.includeNumbers &&
+        draft.includeMixedCases === rules.includeMixedCases &&
+        draft.includeSpecialCharacters === rules.includeSpecialCharacters
+      );
+    },
+    send: async (draft) => {
+      const result = await setRules(strengthRulesToWire({ ...draft, minimalLength: parseInRange(draft.minimalLength, MINIMAL_LENGTH_RANGE)! })).unwrap();
       dispatch(systemApi.util.upsertQueryData('strengthRules', undefined, result));
-      setDraft(null);
-      notices.saved();
-    } catch {
-      notices.failed();
-    }
-  };
+    },
+  });
+  const value = form.value;
+  const minimalLength = value ? parseInRange(value.minimalLength, MINIMAL_LENGTH_RANGE) : null;
+  const change = form.change;
 
   const switchRow = (key: 'rulesEnable' | 'includeNumbers' | 'includeMixedCases' | 'includeSpecialCharacters', label: string) => (
     <FormControlLabel
@@ -158,10 +137,10 @@ function StrengthRulesCard() {
       loadFailed={query.isError}
       loading={!value}
       onRetry={() => void query.refetch()}
-      dirty={dirty}
+      dirty={form.dirty}
       valid={minimalLength !== null}
       saving={saving.isLoading}
-      onSave={save}
+      onSave={form.save}
     >
       <Stack spacing={1}>
         {switchRow('rulesEnable', t('security.rules.enable'))}
@@ -193,37 +172,31 @@ interface ExpirationDraft {
 function ExpirationCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const notices = useSaveNotices();
   const query = useExpirationQuery();
   const [setExpiration, saving] = useSetExpirationMutation();
-  const [draft, setDraft] = useState<ExpirationDraft | null>(null);
-
-  const stored = query.data ? expirationFromWire(query.data) : null;
-  const storedDraft: ExpirationDraft | null = stored ? { ...stored, validityPeriod: String(stored.validityPeriod) } : null;
-  const value = draft ?? storedDraft;
-  const validityPeriod = value ? parseInRange(value.validityPeriod, VALIDITY_PERIOD_RANGE) : null;
-  const dirty =
-    value !== null &&
-    stored !== null &&
-    (value.notificationEnable !== stored.notificationEnable ||
-      value.validityPeriod.trim() !== String(stored.validityPeriod) ||
-      value.allowOperationsBeforeUpdate !== stored.allowOperationsBeforeUpdate);
-
-  const change = (patch: Partial<ExpirationDraft>) => {
-    if (value) setDraft({ ...value, ...patch });
-  };
-
-  const save = async () => {
-    if (!value || validityPeriod === null) return;
-    try {
-      const result = await setExpiration(expirationToWire({ ...value, validityPeriod })).unwrap();
+  const form = useSettingsDraft({
+    stored: query.data,
+    toDraft: (wire): ExpirationDraft => {
+      const settings = expirationFromWire(wire);
+      return { ...settings, validityPeriod: String(settings.validityPeriod) };
+    },
+    same: (draft, wire) => {
+      const settings = expirationFromWire(wire);
+      return (
+        draft.notificationEnable === settings.notificationEnable &&
+        draft.validityPeriod.trim() === String(settings.validityPeriod) &&
+        draft.allowOperationsBeforeUpdate === settings.allowOperationsBeforeUpdate
+      );
+    },
+    send: async (draft) => {
+      const validityPeriod = parseInRange(draft.validityPeriod, VALIDITY_PERIOD_RANGE)!;
+      const result = await setExpiration(expirationToWire({ ...draft, validityPeriod })).unwrap();
       dispatch(systemApi.util.upsertQueryData('expiration', undefined, result));
-      setDraft(null);
-      notices.saved();
-    } catch {
-      notices.failed();
-    }
-  };
+    },
+  });
+  const value = form.value;
+  const validityPeriod = value ? parseInRange(value.validityPeriod, VALIDITY_PERIOD_RANGE) : null;
+  const change = form.change;
 
   return (
     <SettingsCard
@@ -231,10 +204,10 @@ function ExpirationCard() {
       loadFailed={query.isError}
       loading={!value}
       onRetry={() => void query.refetch()}
-      dirty={dirty}
+      dirty={form.dirty}
       valid={validityPeriod !== null}
       saving={saving.isLoading}
-      onSave={save}
+      onSave={form.save}
     >
       <Stack spacing={1}>
         <FormControlLabel
@@ -273,7 +246,7 @@ function ExpirationCard() {
 export default function SecurityPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+    <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <Typography variant="h5" component="h1">
         {t('security.title')}
       </Typography>
