@@ -21,7 +21,8 @@ import {
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
-import { allStateNodes, traversalEvents, withDoubles, type MachineEntry } from './registry';
+import { allStateNodes, traversalEvents, withDoubles } from './entry-utils';
+import type { MachineEntry } from './registry';
 
 export { allStateNodes };
 

@@ -34,6 +34,7 @@ import {
   type SetHttpOutput,
 } from './first-run-wizard.machine';
 import { forcedReloginMachine, type ForcedReloginEvent } from './forced-relogin.machine';
+import { explorerMachine, type ExplorerContext, type ExplorerEvent } from './explorer.machine';
 import type { ChangePasswordInput, ChangePasswordOutput } from './password-change';
 import { passwordExpiryMachine, type PasswordExpiryEvent, type PasswordExpiryInput } from './password-expiry.machine';
 import { timeChannelMachine, type TimeChannelContext, type TimeChannelEvent } from './time-channel.machine';
@@ -460,46 +461,77 @@ const passwordExpiry: MachineEntry = {
 };
 
 /** Every machine of the console. Adding a machine = adding an entry. */
-export const MACHINE_REGISTRY: readonly MachineEntry[] = [firstRunWizard, passwordExpiry, forcedRelogin, timeChannel];
+
+/** The explorer's own flow, explored on a registry of one small machine (the forced re-login). */
+const machineExplorer: MachineEntry = {
+  id: explorerMachine.id,
+  machine: explorerMachine,
+  title: {
+    en: 'State-machine explorer',
+    'zh-CN': '状态机浏览器',
+    'zh-TW': '狀態機瀏覽器',
+    ja: 'ステートマシン エクスプローラー',
+    ko: '상태 머신 탐색기',
+    de: 'Zustandsautomaten-Explorer',
+    fr: "Explorateur d'automates d'états",
+    it: 'Esploratore delle macchine a stati',
+    pl: 'Eksplorator maszyn stanów',
+    ru: 'Обозреватель конечных автоматов',
+  },
+  description: {
+    en:
+      "This page's own flow: choose a machine, send its events step by step, go back or reset, tap a state and go there by the shortest path, " +
+      'or follow one of the console’s running actors in the live view.',
+    'zh-CN': '本页面自身的流程：选择一个状态机，逐步发送其事件，后退或重置，点选某个状态并沿最短路径前往，或在实时视图中跟随控制台正在运行的某个 actor。',
+    'zh-TW': '本頁面本身的流程：選擇一個狀態機，逐步傳送其事件，返回或重設，點選某個狀態並沿最短路徑前往，或在即時檢視中跟隨主控台正在執行的某個 actor。',
+    ja: 'このページ自体のフロー：マシンを選び、イベントを 1 つずつ送信し、戻るかリセットし、状態をタップして最短経路でそこへ移動します。ライブ表示ではコンソールで実行中のアクターを追跡できます。',
+    ko: '이 페이지 자체의 흐름: 머신을 선택하고 이벤트를 한 단계씩 보내고, 뒤로 가거나 초기화하고, 상태를 눌러 최단 경로로 이동하거나, 실시간 보기에서 콘솔에서 실행 중인 액터를 따라갑니다.',
+    de:
+      'Der Ablauf dieser Seite selbst: einen Automaten wählen, seine Ereignisse Schritt für Schritt senden, zurückgehen oder zurücksetzen, einen Zustand antippen ' +
+      'und auf dem kürzesten Weg dorthin gehen oder in der Live-Ansicht einem laufenden Aktor der Konsole folgen.',
+    fr:
+      'Le déroulement propre à cette page : choisir un automate, envoyer ses événements pas à pas, revenir en arrière ou réinitialiser, toucher un état et ' +
+      "s'y rendre par le plus court chemin, ou suivre un acteur en cours d'exécution de la console dans la vue en direct.",
+    it:
+      'Il flusso di questa pagina: scegliere una macchina, inviarne gli eventi passo per passo, tornare indietro o ripristinare, toccare uno stato e raggiungerlo ' +
+      'per la via più breve, oppure seguire un attore in esecuzione della console nella vista dal vivo.',
+    pl:
+      'Przebieg samej tej strony: wybór maszyny, wysyłanie jej zdarzeń krok po kroku, cofanie lub resetowanie, dotknięcie stanu i przejście do niego najkrótszą drogą ' +
+      'albo śledzenie działającego aktora konsoli w widoku na żywo.',
+    ru:
+      'Собственный сценарий этой страницы: выбрать автомат, отправлять его события по шагам, вернуться назад или сбросить, коснуться состояния и перейти к нему ' +
+      'кратчайшим путём или следить за работающим актором консоли в режиме реального времени.',
+  },
+  input: { entries: [forcedRelogin] },
+  events: samplesOf<ExplorerEvent>([
+    { type: 'explorer.choose', id: forcedReloginMachine.id },
+    { type: 'explorer.send', event: { type: 'session.invalidToken' } },
+    { type: 'explorer.back' },
+    { type: 'explorer.reset' },
+    { type: 'explorer.selectState', stateId: `${forcedReloginMachine.id}.confirming` },
+    { type: 'explorer.goHere', stateId: `${forcedReloginMachine.id}.confirming` },
+    { type: 'explorer.watch', name: 'timeChannel' },
+  ]),
+  doubles: {},
+  outcomes: {},
+  // The history grows with every step: keep what the guards and the views depend on.
+  serializeState: (snapshot) => {
+    const c = snapshot.context as ExplorerContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      entry: c.entry?.id ?? null,
+      steps: Math.min(c.steps.length, 2),
+      selected: c.selectedStateId,
+      problem: c.problem?.kind ?? null,
+      live: c.liveName,
+    });
+  },
+};
+
+export const MACHINE_REGISTRY: readonly MachineEntry[] = [firstRunWizard, passwordExpiry, forcedRelogin, timeChannel, machineExplorer];
 
 export function findMachine(id: string): MachineEntry | undefined {
   return MACHINE_REGISTRY.find((entry) => entry.id === id);
 }
 
-/** The machine with the entry's test doubles: stepping it performs no real request. */
-export function withDoubles(entry: MachineEntry): AnyStateMachine {
-  return entry.machine.provide(entry.doubles);
-}
-
-/** Every state node of a machine, the root first, then depth first in definition order. */
-export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const walk = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(walk)];
-  return walk(machine.root);
-}
-
-/**
- * The events that drive the machine through all its states: the entry's events, then, derived
- * from the machine definition, one `xstate.after.<delay>.<stateNodeId>` per delayed transition and,
- * for each invoke, `xstate.done.actor.<invokeId>` (with the sample output, and one per further
- * output) and `xstate.error.actor.<invokeId>` (with the sample error). Duplicates are dropped.
- */
-export function traversalEvents(entry: MachineEntry): EventObject[] {
-  const events: EventObject[] = [...entry.events];
-  for (const node of allStateNodes(entry.machine)) {
-    for (const delayed of node.after) events.push({ type: delayed.eventType });
-    for (const invoke of node.invoke) {
-      const outcome = entry.outcomes[invoke.id] ?? {};
-      for (const output of [outcome.output, ...(outcome.otherOutputs ?? [])]) {
-        events.push({ type: `xstate.done.actor.${invoke.id}`, output } as EventObject);
-      }
-      events.push({ type: `xstate.error.actor.${invoke.id}`, error: outcome.error } as EventObject);
-    }
-  }
-  const seen = new Set<string>();
-  return events.filter((event) => {
-    const key = JSON.stringify(event);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+export { allStateNodes, traversalEvents, withDoubles } from './entry-utils';

@@ -7,6 +7,7 @@ import { startAppListening, type AppStore } from '../../store';
 import { datetimeTicked } from '../../store/app-slice';
 import { invalidTokenDetected, signedIn, signedOut } from '../../store/session-slice';
 import { systemApi } from '../../store/api/system-endpoints';
+import { registerLiveActor } from './live-actors';
 
 /** Opens `/ws/datetime` (ws or wss like the page), sends the access token as the first message,
  * and reports every message, close and error to the time channel machine. */
@@ -82,6 +83,9 @@ function startAppActors(store: AppStore): AppActors {
   const actors = createAppActors(store);
   actors.timeChannel.start();
   actors.forcedRelogin.start();
+  // Listed for the QA explorer's live view for as long as they run (the app's lifetime).
+  registerLiveActor('timeChannel', actors.timeChannel);
+  registerLiveActor('forcedRelogin', actors.forcedRelogin);
   if (store.getState().session.accessToken) actors.timeChannel.send({ type: 'channel.start' });
   startAppListening({ actionCreator: signedIn, effect: () => actors.timeChannel.send({ type: 'channel.start' }) });
   startAppListening({ actionCreator: signedOut, effect: () => actors.timeChannel.send({ type: 'channel.stop' }) });

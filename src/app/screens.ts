@@ -45,6 +45,13 @@ export const ADMIN_SCREENS: readonly Screen[] = [
     titleKey: 'menu.security',
     load: () => import(/* webpackChunkName: "account-security" */ '../features/account/SecurityPage'),
   },
+  {
+    menu: 'machines',
+    group: 'administration',
+    path: '/admin/account/machines',
+    titleKey: 'menu.machines',
+    load: () => import(/* webpackChunkName: "account-machines" */ '../features/machines/MachinesPage'),
+  },
 ];
 
 /** User mode (/app): the WebView users' screens. */

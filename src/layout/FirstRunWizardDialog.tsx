@@ -12,12 +12,14 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { firstRunWizardMachine, wizardStep, type FirstRunWizardInput } from '../../machines/first-run-wizard.machine';
 import { useAppDispatch } from '../../store';
 import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
 import { accountActors } from './account-actors';
+import { registerLiveActor } from '../app/live-actors';
 
 const BUSY = ['changingPassword', 'completing', 'settingHttp'] as const;
 
@@ -28,6 +30,8 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
   const wizard = useActorRef(firstRunWizardMachine.provide({ actors: accountActors(dispatch) }), { input }, (snapshot) => {
     if (snapshot.status === 'done') onDone();
   });
+  // Listed in the QA explorer's live view while the dialog is open.
+  useEffect(() => registerLiveActor('firstRunWizard', wizard), [wizard]);
   const snapshot = useSelector(wizard, (s) => s);
   const { context } = snapshot;
   const step = wizardStep(snapshot);

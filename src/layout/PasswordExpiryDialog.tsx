@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/
 import { useAppDispatch } from '../../store';
 import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
 import { accountActors } from './account-actors';
+import { registerLiveActor } from '../app/live-actors';
 
 /** The password-expiry dialog (specification §2); after a change the page reloads. */
 export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordExpiryInput; validityDays: number }) {
@@ -23,6 +25,8 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
     passwordExpiryMachine.provide({ actors: { changePassword }, actions: { reloadPage: () => window.location.reload() } }),
     { input },
   );
+  // Listed in the QA explorer's live view while the dialog is open.
+  useEffect(() => registerLiveActor('passwordExpiry', expiry), [expiry]);
   const snapshot = useSelector(expiry, (s) => s);
   const { context } = snapshot;
   const busy = snapshot.matches('changing');

@@ -5,8 +5,11 @@
  *
  * Plural keys (`key_one`, `key_other`, …) are compared per language: a locale must have exactly
  * the plural categories its language uses (Intl.PluralRules), whatever English has.
+ *
+ * Every namespace folder (`public/locales/<ns>/<lng>.json`, loaded with its screen) is checked the
+ * same way against its own en.json.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/i18n/languages';
 
@@ -25,9 +28,12 @@ function leaves(node: unknown, prefix = '', out: Leaves = new Map()): Leaves {
   return out;
 }
 
-function load(code: string): Leaves {
-  return leaves(JSON.parse(readFileSync(join(DIR, `${code}.json`), 'utf8')) as unknown);
+function load(code: string, dir = DIR): Leaves {
+  return leaves(JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as unknown);
 }
+
+/** The namespace folders under public/locales (each screen with texts of its own has one). */
+const NAMESPACES = readdirSync(DIR).filter((f) => statSync(join(DIR, f)).isDirectory()).sort();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -55,57 +61,70 @@ function englishOf(en: Leaves, key: string): unknown {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([^}\s,]+)[^}]*}}/g)].map((m) => m[1]!).sort();
 const tags = (text: string) => [...text.matchAll(/<\s*(\/?)\s*([\w-]+)\s*(\/?)\s*>/g)].map((m) => `<${m[1]}${m[2]}${m[3]}>`).sort();
 
-const en = load('en');
+/** The checks of one set of ten locale files: `dir` holds en.json and the nine others. */
+function checkLocales(where: string, dir: string): void {
+  const en = load('en', dir);
 
-test('public/locales holds exactly the ten locale files', () => {
-  expect(readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()).toEqual(CODES.map((c) => `${c}.json`).sort());
-});
-
-test('en.json has no empty text', () => {
-  const empty = [...en].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
-  expect(empty).toEqual([]);
-});
-
-describe.each(OTHERS)('%s.json', (code) => {
-  const locale = load(code);
-
-  test("has exactly en.json's key paths", () => {
-    const expected = expectedKeys(en, code);
-    const actual = [...locale.keys()].sort();
-    expect({ missing: expected.filter((k) => !locale.has(k)), extra: actual.filter((k) => !expected.includes(k)) }).toEqual({
-      missing: [],
-      extra: [],
-    });
+  test(`${where} holds exactly the ten locale files`, () => {
+    expect(readdirSync(dir).filter((f) => f.endsWith('.json')).sort()).toEqual(CODES.map((c) => `${c}.json`).sort());
   });
 
-  test('has no empty text', () => {
-    const empty = [...locale].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+  test(`${where}/en.json has no empty text`, () => {
+    const empty = [...en].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
     expect(empty).toEqual([]);
   });
 
-  test('keeps the {{placeholders}} of every English text', () => {
-    const wrong = [...locale]
-      .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
-      .filter(([k, v]) => {
-        const english = placeholders(englishOf(en, k) as string);
-        const mine = placeholders(v as string);
-        // A plural form may leave out {{count}} (e.g. "one" as a word); nothing else may go.
-        const allowed = PLURAL.test(k) ? english.filter((p) => p !== 'count') : english;
-        return !(
-          allowed.every((p) => mine.includes(p)) &&
-          mine.every((p) => english.includes(p)) &&
-          (PLURAL.test(k) || mine.join() === english.join())
-        );
-      })
-      .map(([k, v]) => ({ key: k, english: placeholders(englishOf(en, k) as string), [code]: placeholders(v as string), text: v }));
-    expect(wrong).toEqual([]);
-  });
+  describe.each(OTHERS)(`${where}/%s.json`, (code) => {
+    const locale = load(code, dir);
 
-  test('keeps the <tags> of every English text', () => {
-    const wrong = [...locale]
-      .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
-      .filter(([k, v]) => tags(v as string).join() !== tags(englishOf(en, k) as string).join())
-      .map(([k, v]) => ({ key: k, english: tags(englishOf(en, k) as string), [code]: tags(v as string), text: v }));
-    expect(wrong).toEqual([]);
+    test("has exactly en.json's key paths", () => {
+      const expected = expectedKeys(en, code);
+      const actual = [...locale.keys()].sort();
+      expect({ missing: expected.filter((k) => !locale.has(k)), extra: actual.filter((k) => !expected.includes(k)) }).toEqual({
+        missing: [],
+        extra: [],
+      });
+    });
+
+    test('has no empty text', () => {
+      const empty = [...locale].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+      expect(empty).toEqual([]);
+    });
+
+    test('keeps the {{placeholders}} of every English text', () => {
+      const wrong = [...locale]
+        .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
+        .filter(([k, v]) => {
+          const english = placeholders(englishOf(en, k) as string);
+          const mine = placeholders(v as string);
+          // A plural form may leave out {{count}} (e.g. "one" as a word); nothing else may go.
+          const allowed = PLURAL.test(k) ? english.filter((p) => p !== 'count') : english;
+          return !(
+            allowed.every((p) => mine.includes(p)) &&
+            mine.every((p) => english.includes(p)) &&
+            (PLURAL.test(k) || mine.join() === english.join())
+          );
+        })
+        .map(([k, v]) => ({ key: k, english: placeholders(englishOf(en, k) as string), [code]: placeholders(v as string), text: v }));
+      expect(wrong).toEqual([]);
+    });
+
+    test('keeps the <tags> of every English text', () => {
+      const wrong = [...locale]
+        .filter(([k, v]) => typeof v === 'string' && typeof englishOf(en, k) === 'string')
+        .filter(([k, v]) => tags(v as string).join() !== tags(englishOf(en, k) as string).join())
+        .map(([k, v]) => ({ key: k, english: tags(englishOf(en, k) as string), [code]: tags(v as string), text: v }));
+      expect(wrong).toEqual([]);
+    });
   });
+}
+
+checkLocales('public/locales', DIR);
+
+test('there is at least the namespace of the QA explorer', () => {
+  expect(NAMESPACES).toContain('machines');
+});
+
+describe.each(NAMESPACES)('namespace %s', (ns) => {
+  checkLocales(`public/locales/${ns}`, join(DIR, ns));
 });

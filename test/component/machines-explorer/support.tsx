@@ -1,0 +1,146 @@
+/** What the QA explorer's component tests share: the screen rendered as the app does (store,
+ * theme, the 'machines' namespace), a synchronous layout in place of the Web Worker, and
+ * registry entries built on the real machines. */
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from '@mui/material/styles';
+import { MemoryRouter } from 'react-router-dom';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fromCallback, fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
+import { makeStore } from '../../../store';
+import { theme } from '../../../src/theme/theme';
+import { Notifier } from '../../../src/components/Notifier';
+import { MachinesExplorer } from '../../../src/features/machines/MachinesExplorer';
+import type { LayoutFn } from '../../../src/features/machines/layout-engine';
+import type { LocalizedText, MachineEntry } from '../../../machines/registry';
+import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
+import { timeChannelMachine } from '../../../machines/time-channel.machine';
+import en from '../../../public/locales/en.json';
+import de from '../../../public/locales/de.json';
+import machinesEn from '../../../public/locales/machines/en.json';
+import machinesDe from '../../../public/locales/machines/de.json';
+
+/**
+ * Lays out like ELK answers (absolute coordinates), synchronously and simply: each node's children
+ * in a column inside it, every edge a straight section from source to target with its label at
+ * the middle.
+ */
+export const fakeLayout: LayoutFn = async (graph) => {
+  const boxes = new Map<string, { x: number; y: number; width: number; height: number }>();
+  const place = (n: ElkNode, x: number, y: number): ElkNode => {
+    let cy = y + 40;
+    const children = (n.children ?? []).map((c) => {
+      const placed = place(c, x + 14, cy);
+      cy += (placed.height ?? 0) + 20;
+      return placed;
+    });
+    const width = Math.max(n.width ?? 100, ...children.map((c) => (c.width ?? 0) + 28));
+    const height = children.length > 0 ? cy - y : (n.height ?? 40);
+    boxes.set(n.id, { x, y, width, height });
+    return { ...n, x, y, width, height, children };
+  };
+  const laid = place(graph, 0, 0);
+  const centre = (id: string) => {
+    const b = boxes.get(id)!;
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  laid.edges = (graph.edges ?? []).map((e: ElkExtendedEdge) => {
+    const start = centre(e.sources[0]!);
+    const end = centre(e.targets[0]!);
+    return {
+      ...e,
+      sections: [{ id: `${e.id}-s`, startPoint: start, endPoint: end }],
+      labels: e.labels?.map((l) => ({ ...l, x: (start.x + end.x) / 2, y: (start.y + end.y) / 2 })),
+    };
+  });
+  return laid;
+};
+
+export const texts = (en: string, de = en): LocalizedText => ({
+  en,
+  'zh-CN': en,
+  'zh-TW': en,
+  ja: en,
+  ko: en,
+  de,
+  fr: en,
+  it: en,
+  pl: en,
+  ru: en,
+});
+
+const RULES = { rulesEnable: false, minimalLength: 4, includeNumbers: false, includeMixedCases: false, includeSpecialCharacters: false };
+
+/** The first-run wizard as an admin meets it, its calls answered by doubles. */
+export const wizardEntry: MachineEntry = {
+  id: 'test-first-run-wizard',
+  machine: firstRunWizardMachine as unknown as AnyStateMachine,
+  title: texts('First-run wizard (test)', 'Ersteinrichtung (Test)'),
+  description: texts('The wizard an admin meets first.'),
+  input: { username: 'admin', isAdmin: true, rules: RULES, httpsEnabled: false },
+  events: [
+    { type: 'wizard.next' },
+    { type: 'wizard.previous' },
+    { type: 'wizard.skip' },
+    { type: 'wizard.finish' },
+    { type: 'wizard.chooseProtocol', https: false } as EventObject,
+    { type: 'wizard.edit', field: 'current', value: 'Old-Pass-1' } as EventObject,
+  ],
+  doubles: {
+    actors: {
+      changePassword: fromPromise(async () => ({ status: 'success' as const })),
+      completeFirstRun: fromPromise(async () => undefined),
+      setHttp: fromPromise(async () => ({ http: true, https_port: 8443 })),
+    },
+  },
+  outcomes: {
+    changePassword: { output: { status: 'success' }, error: { error_code: 'current_password_error' } },
+    completeFirstRun: { output: undefined, error: { error_code: 'fail' } },
+    setHttp: { output: { http: true, https_port: 8443 }, error: { error_code: 'fail' } },
+  },
+};
+
+/** The time channel, with its socket and its time fetch doubled. */
+export const timeChannelEntry: MachineEntry = {
+  id: 'test-time-channel',
+  machine: timeChannelMachine as unknown as AnyStateMachine,
+  title: texts('Time channel (test)'),
+  description: texts('The device time in the top bar.'),
+  events: [{ type: 'channel.start' }, { type: 'channel.stop' }, { type: 'socket.closed', code: 1006 } as EventObject, { type: 'socket.error' }],
+  doubles: {
+    actors: {
+      socket: fromCallback(() => () => undefined),
+      fetchTime: fromPromise(async () => '2025/06/01 12:00:00'),
+    },
+  },
+  outcomes: { fetchTime: { output: '2025/06/01 12:00:00', error: { message: 'offline' } } },
+};
+
+export function renderExplorer(entries: readonly MachineEntry[], { language = 'en' as 'en' | 'de', layout = fakeLayout } = {}) {
+  const store = makeStore();
+  const i18n = createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: ['translation', 'machines'],
+    resources: { en: { translation: en, machines: machinesEn }, de: { translation: de, machines: machinesDe } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  const result = render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>
+            <MachinesExplorer entries={entries} layout={layout} />
+            <Notifier />
+          </MemoryRouter>
+        </I18nextProvider>
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...result, store, i18n };
+}
