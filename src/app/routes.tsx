@@ -6,6 +6,7 @@ import { RouteError } from './RouteError';
 import { AuthRedirect } from './AuthRedirect';
 import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
 import { homeOf, type Mode } from './paths';
+import { loadShellTexts } from '../i18n/i18n';
 
 /** A page as a lazy route: its own chunk, loaded the first time the route is visited. */
 const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => async () => ({
@@ -35,7 +36,7 @@ function screenRoute(screen: Screen, mode: Mode): RouteObject {
 /** The signed-in frame, with everything only a signed-in user needs, in a chunk of its own so
  * the login route stays small. */
 const shell = (mode: Mode): RouteObject['lazy'] => async () => {
-  const { ShellLayout } = await import(/* webpackChunkName: "shell" */ '../layout/ShellLayout');
+  const [{ ShellLayout }] = await Promise.all([import(/* webpackChunkName: "shell" */ '../layout/ShellLayout'), loadShellTexts()]);
   return { Component: () => <ShellLayout mode={mode} /> };
 };
 

@@ -20,6 +20,13 @@ const lazyLocales: BackendModule = {
   },
 };
 
+export const SHELL_NAMESPACE = 'shell';
+
+/** Loads the shell's texts (in the current language; later changes load them too). */
+export function loadShellTexts(): Promise<void> {
+  return i18next.loadNamespaces(SHELL_NAMESPACE);
+}
+
 export function initialLanguage(): LanguageCode {
   return pickLanguage(readCookie(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
 }
@@ -33,6 +40,11 @@ export async function initI18n(language: LanguageCode = initialLanguage()): Prom
       lng: language,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: LANGUAGES.map((l) => l.code),
+      ns: ['translation'],
+      defaultNS: 'translation',
+      // The signed-in shell's texts (menus, dialogs, screens) are the 'shell' namespace, loaded
+      // with the shell; a key not in the main file is looked up there.
+      fallbackNS: SHELL_NAMESPACE,
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -37,11 +37,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('dashboard, system password and security', async ({ page }) => {
       await signIn(page);
-      const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
-      if (await wizard.isVisible()) expect(await seriousViolations(page)).toEqual([]);
+      // On a device whose first run is not done the wizard is open over each page (and hides the
+      // page from assistive technology): axe then checks the page with the dialog, as users get it.
       for (const path of ['/admin/dashboard', '/admin/account/password', '/admin/account/security']) {
         await page.goto(path);
-        await expect(page.getByRole('main')).toBeVisible();
+        await expect(page.locator('main h1')).toBeVisible();
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page), path).toEqual([]);
       }

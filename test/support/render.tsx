@@ -19,6 +19,8 @@ import { changeLanguage, initI18n } from '../../src/i18n/i18n';
 import { listenForLanguage } from '../../src/i18n/language-listener';
 import type { LanguageCode } from '../../src/i18n/languages';
 import en from '../../public/locales/en.json';
+import enShell from '../../public/locales/shell/en.json';
+import deShell from '../../public/locales/shell/de.json';
 import de from '../../public/locales/de.json';
 
 /** One request the console sent to the simulated device. */
@@ -85,7 +87,8 @@ export function makeI18n(language: 'en' | 'de' = 'en'): I18n {
   void instance.init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, de: { translation: de } },
+    resources: { en: { translation: en, shell: enShell }, de: { translation: de, shell: deShell } },
+    fallbackNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -18,6 +18,8 @@ import type { LocalizedText, MachineEntry } from '../../../machines/registry';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { timeChannelMachine } from '../../../machines/time-channel.machine';
 import en from '../../../public/locales/en.json';
+import enShell from '../../../public/locales/shell/en.json';
+import deShell from '../../../public/locales/shell/de.json';
 import de from '../../../public/locales/de.json';
 import machinesEn from '../../../public/locales/machines/en.json';
 import machinesDe from '../../../public/locales/machines/de.json';
@@ -125,7 +127,11 @@ export function renderExplorer(entries: readonly MachineEntry[], { language = 'e
     lng: language,
     fallbackLng: 'en',
     ns: ['translation', 'machines'],
-    resources: { en: { translation: en, machines: machinesEn }, de: { translation: de, machines: machinesDe } },
+    resources: {
+      en: { translation: en, shell: enShell, machines: machinesEn },
+      de: { translation: de, shell: deShell, machines: machinesDe },
+    },
+    fallbackNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

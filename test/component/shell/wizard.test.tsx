@@ -5,8 +5,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHELL_PASSWORD, renderApp, shellDevice, type DeviceHandlers, type ShellDevice } from '../../support/render';
-import en from '../../../public/locales/en.json';
-import de from '../../../public/locales/de.json';
+import enMain from '../../../public/locales/en.json';
+import deMain from '../../../public/locales/de.json';
+import enShell from '../../../public/locales/shell/en.json';
+import deShell from '../../../public/locales/shell/de.json';
+
+// The texts as the app sees them: the main file, then the shell namespace.
+const en = { ...enMain, ...enShell };
+const de = { ...deMain, ...deShell };
 
 const PASSWORD_CALL = '/api/v1/uac/account/admin/password';
 const STATE_CALL = '/api/v1/uac/account/state';
