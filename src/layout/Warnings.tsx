@@ -13,6 +13,20 @@ interface Props {
   insecure: boolean;
 }
 
+/** One warning: admin gets the text with a link to the screen that resolves it, others plain text. */
+function Warning({ testId, linked, textKey, linkedKey, to }: { testId: string; linked: boolean; textKey: string; linkedKey: string; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" variant="filled" data-testid={testId}>
+      {linked ? (
+        <Trans i18nKey={linkedKey} components={{ goto: <Link component={RouterLink} to={to} color="inherit" underline="always" /> }} />
+      ) : (
+        t(textKey)
+      )}
+    </Alert>
+  );
+}
+
 /** The persistent bottom-right warnings of specification §2. */
 export function Warnings({ isAdmin, stateCode, insecure }: Props) {
   const { t } = useTranslation();
@@ -28,28 +42,10 @@ export function Warnings({ isAdmin, stateCode, insecure }: Props) {
       sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar - 1, maxWidth: 380 }}
     >
       {showInsecure ? (
-        <Alert severity="warning" variant="filled" data-testid="insecure-warning">
-          {isAdmin ? (
-            <Trans
-              i18nKey="warnings.insecure_admin"
-              components={{ goto: <Link component={RouterLink} to="/admin/account/security" color="inherit" underline="always" /> }}
-            />
-          ) : (
-            t('warnings.insecure')
-          )}
-        </Alert>
+        <Warning testId="insecure-warning" linked={isAdmin} textKey="warnings.insecure" linkedKey="warnings.insecure_admin" to="/admin/account/security" />
       ) : null}
       {oldFormat ? (
-        <Alert severity="warning" variant="filled" data-testid="legacy-warning">
-          {isAdmin ? (
-            <Trans
-              i18nKey="warnings.legacy_admin"
-              components={{ goto: <Link component={RouterLink} to="/admin/account/password" color="inherit" underline="always" /> }}
-            />
-          ) : (
-            t('warnings.legacy')
-          )}
-        </Alert>
+        <Warning testId="legacy-warning" linked={isAdmin} textKey="warnings.legacy" linkedKey="warnings.legacy_admin" to="/admin/account/password" />
       ) : null}
     </Stack>
   );

@@ -1,19 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PASSWORD } from '../../playwright.config';
-
-// journey.spec.ts (run before this file) changes the admin password; either may be in force.
-const PASSWORDS = ['Newcomer-Pass-42', E2E_PASSWORD];
-
-async function signIn(page: Page): Promise<void> {
-  for (const password of PASSWORDS) {
-    await page.goto('/admin/login');
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    if (await page.waitForURL(/\/admin\/dashboard/, { timeout: 4000 }).then(() => true, () => false)) return;
-  }
-  throw new Error('admin could not sign in');
-}
+import { signInAsAdmin } from './support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -36,7 +23,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('dashboard, system password and security', async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
       for (const path of ['/admin/dashboard', '/admin/account/password', '/admin/account/security']) {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PASSWORD } from '../../playwright.config';
-import { snap } from './support';
+import { JOURNEY_PASSWORD, snap } from './support';
 
-const NEW_PASSWORD = 'Newcomer-Pass-42';
+const NEW_PASSWORD = JOURNEY_PASSWORD;
 
 async function deviceTime(page: Page): Promise<string> {
   return (await page.getByTestId('device-time').textContent()) ?? '';

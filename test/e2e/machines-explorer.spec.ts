@@ -1,24 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PASSWORD } from '../../playwright.config';
-import { snap } from './support';
-
-// journey.spec.ts (run before this file) changes the admin password; either may be in force.
-const PASSWORDS = ['Newcomer-Pass-42', E2E_PASSWORD];
-
-async function signIn(page: Page): Promise<void> {
-  for (const password of PASSWORDS) {
-    await page.goto('/admin/login');
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    if (await page.waitForURL(/\/admin\/dashboard/, { timeout: 4000 }).then(() => true, () => false)) return;
-  }
-  throw new Error('admin could not sign in');
-}
+import { snap, signInAsAdmin } from './support';
 
 const currentState = (page: Page) => page.getByTestId('current-state');
 
 test('the QA explorer steps the first-run wizard to the HTTPS choice and goes to the password step', async ({ page }, info) => {
-  await signIn(page);
+  await signInAsAdmin(page);
 
   // Open the explorer and choose the first-run wizard: its chart, laid out in the Web Worker.
   await page.goto('/admin/account/machines');

@@ -1,6 +1,22 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { E2E_PASSWORD } from '../../playwright.config';
+
+/** The admin password journey.spec.ts sets in the first-run wizard. */
+export const JOURNEY_PASSWORD = 'Newcomer-Pass-42';
 
 /** Keeps a screenshot of the step as test output, named by project and step. */
 export async function snap(page: Page, info: TestInfo, step: string): Promise<void> {
   await page.screenshot({ path: info.outputPath(`${info.project.name}-${step}.png`), fullPage: true });
+}
+
+/** Signs in as admin with whichever password is in force on this device: the journey (which
+ * runs before the specs that use this) changes it from the initial one. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  for (const password of [JOURNEY_PASSWORD, E2E_PASSWORD]) {
+    await page.goto('/admin/login');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    if (await page.waitForURL(/\/admin\/dashboard/, { timeout: 4000 }).then(() => true, () => false)) return;
+  }
+  throw new Error('admin could not sign in');
 }
