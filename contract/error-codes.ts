@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'fail',
+  'change_pending',
+  'no_pending_change',
+  'wifi_disabled',
+  'key_mismatch',
+  'key_password',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,8 @@ export const errorBodySchema = z
     error_code: z.enum(ERROR_CODES),
     /** The body, query or path field a validation failure is about. */
     field: z.string().optional(),
+    /** The shared rule's problem code, with `validation_failure` from a rule of contract/rules. */
+    problem: z.string().optional(),
     /** Minutes left, with `login_locked`. */
     qty: z.number().int().optional(),
     /** Strength rules broken, with `password_too_weak`. */

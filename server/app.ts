@@ -14,12 +14,15 @@ import { LockoutService } from './services/lockout';
 import { OperationLog } from './services/operation-log';
 import { DeviceTimeService } from './services/device-time';
 import { ProjectService } from './services/project';
+import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
+import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
 import { authRoutes } from './routes/auth';
 import { uacRoutes } from './routes/uac';
 import { systemRoutes } from './routes/system';
 import { deviceRoutes } from './routes/device';
+import { networkRoutes } from './routes/network';
 import type { Device } from './device';
 import type { AccountName } from '../contract/roles';
 import sampleProject from './sample-project/sample-project.json';
@@ -32,6 +35,8 @@ export interface DeviceOptions {
   /** Password of every account created at first start; random ones when absent. */
   initialPassword?: string;
   httpsPort?: number;
+  /** Safe-apply and radio timings; tests shorten them. */
+  networkTiming?: Partial<NetworkTiming>;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -56,6 +61,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   if (credentials) writeInitialCredentials(opts.dataDir, credentials);
   const project = new ProjectService(db, opts.dataDir, clock);
   project.start(sampleProject);
+  const oplog = new OperationLog(db, clock);
+  const network = new NetworkService(db, settings, clock, oplog, { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming });
   const device: Device = {
     dataDir: opts.dataDir,
     clock,
@@ -64,9 +71,11 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     accounts,
     tokens: new TokenService(db, clock, settings.get('jwt_secret')),
     lockout: new LockoutService(db, clock),
-    oplog: new OperationLog(db, clock),
+    oplog,
     time: new DeviceTimeService(clock, settings),
     project,
+    network,
+    identifyLight: new IdentifyLightService(clock),
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
@@ -132,9 +141,11 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   uacRoutes(app, device);
   systemRoutes(app, device);
   deviceRoutes(app, device);
+  networkRoutes(app, device);
   await registerConsole(app, opts.consoleDir ?? null);
 
   app.addHook('onClose', async () => {
+    device.network.close();
     device.db.close();
   });
   return app;

@@ -7,6 +7,8 @@ import type { LockoutService } from './services/lockout';
 import type { OperationLog } from './services/operation-log';
 import type { DeviceTimeService } from './services/device-time';
 import type { ProjectService } from './services/project';
+import type { NetworkService } from './services/network';
+import type { IdentifyLightService } from './services/identify-light';
 
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
@@ -20,6 +22,8 @@ export interface Device {
   oplog: OperationLog;
   time: DeviceTimeService;
   project: ProjectService;
+  network: NetworkService;
+  identifyLight: IdentifyLightService;
   httpsPort: number;
   version: string;
 }

@@ -158,6 +158,9 @@ export const systemInfoSchema = z
     hostname: z.string(),
     uptime_seconds: z.number().int().min(0),
     remote_access_version: z.string(),
+    serial_number: z.string(),
+    /** The panel's interfaces and their hardware addresses. */
+    macs: z.array(z.object({ name: z.string(), mac: z.string() })),
     disk: z.object({ total_bytes: z.number().min(0), used_bytes: z.number().min(0) }),
     memory: z.object({ total_bytes: z.number().min(0), used_bytes: z.number().min(0) }),
   })
@@ -169,4 +172,38 @@ export const systemInfo = defineCall({
   summary: 'What the dashboard shows: name, versions, host name, uptime, disk and memory use',
   access: { kind: 'authenticated' },
   response: systemInfoSchema,
+});
+
+/** Longest blink one request may ask for; Stop ends it sooner. */
+export const IDENTIFY_MAX_SECONDS = 600;
+
+export const identifyLightSchema = z
+  .object({ active: z.boolean(), seconds_left: z.number().int().min(0) })
+  .meta({ id: 'IdentifyLight' });
+
+export const identifyLight = defineCall({
+  ...ROUTES.identifyLight,
+  tag: 'system',
+  summary: 'Whether the identification light blinks, and for how many more seconds',
+  access: { kind: 'menu', menu: 'system_info' },
+  response: identifyLightSchema,
+});
+
+export const startIdentifyLight = defineCall({
+  ...ROUTES.startIdentifyLight,
+  tag: 'system',
+  summary: `Makes the panel's LED blink for the given seconds (1 to ${IDENTIFY_MAX_SECONDS})`,
+  access: { kind: 'menu', menu: 'system_info' },
+  body: z.object({ seconds: z.number().int().min(1).max(IDENTIFY_MAX_SECONDS) }),
+  response: identifyLightSchema,
+  audit: { action: 'start_identify_light', target: 'system.led' },
+});
+
+export const stopIdentifyLight = defineCall({
+  ...ROUTES.stopIdentifyLight,
+  tag: 'system',
+  summary: 'Stops the identification light',
+  access: { kind: 'menu', menu: 'system_info' },
+  response: identifyLightSchema,
+  audit: { action: 'stop_identify_light', target: 'system.led' },
 });

@@ -3,3 +3,4 @@ export * from './password-strength';
 export * from './password-form';
 export * from './password-expiration';
 export * from './device-time';
+export * from './network';

@@ -18,6 +18,10 @@ export class ApiError extends Error {
   static validation(field: string, detail: string): ApiError {
     return new ApiError(400, 'validation_failure', `Validation failed: ${field ? `${field}: ` : ''}${detail}`, { field });
   }
+  /** A shared rule of contract/rules refused a field: the console maps `problem` to its message. */
+  static rule(field: string, problem: string): ApiError {
+    return new ApiError(400, 'validation_failure', `Validation failed: ${field}: ${problem}`, { field, problem });
+  }
   static forbidden(message = 'This account may not do that'): ApiError {
     return new ApiError(403, 'forbidden', message);
   }

@@ -71,9 +71,26 @@ export function systemRoutes(app: FastifyInstance, device: Device): void {
       hostname: host.hostname,
       uptime_seconds: host.uptimeSeconds,
       remote_access_version: REMOTE_ACCESS_VERSION,
+      serial_number: settings.get('device_identity').serial_number,
+      macs: Object.entries(settings.get('device_identity').macs).map(([name, mac]) => ({ name, mac })),
       disk: { total_bytes: host.disk.total, used_bytes: host.disk.total - host.disk.free },
       memory: { total_bytes: host.memory.total, used_bytes: host.memory.total - host.memory.free },
     };
+  });
+
+  registerCall(app, device, calls.identifyLight, () => device.identifyLight.status());
+
+  registerCall(app, device, calls.startIdentifyLight, ({ body, audit }) => {
+    const status = device.identifyLight.start(body.seconds);
+    audit({ after: { seconds: body.seconds } });
+    return status;
+  });
+
+  registerCall(app, device, calls.stopIdentifyLight, ({ audit }) => {
+    const before = device.identifyLight.status();
+    const status = device.identifyLight.stop();
+    audit({ before, after: status });
+    return status;
   });
 
   registerCall(app, device, calls.webSpecification, () => ({ ...WEB_SPECIFICATION }));

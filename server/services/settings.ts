@@ -8,6 +8,17 @@ import {
   type PasswordExpirationWire,
   type PasswordStrengthRulesWire,
 } from '../../contract/rules';
+import type { EthernetSettings, HotspotSettings, WifiConnectSettings } from '../../contract/rules/network';
+
+/** A network change applied with the safety net, until confirmed or restored. */
+export interface PendingNetworkChange {
+  id: string;
+  section: 'ethernet' | 'wifi' | 'hotspot';
+  before: unknown;
+  after: unknown;
+  deadline_ms: number;
+  moved: { name: string; before: string; after: string }[];
+}
 
 /** Every device setting with its default. One key-value table; values are JSON. */
 export interface DeviceSettings {
@@ -18,6 +29,12 @@ export interface DeviceSettings {
   http_enabled: boolean;
   jwt_secret: string;
   secs_license: boolean;
+  /** Made once at first start: what a real panel reads from its nameplate and NICs. */
+  device_identity: { serial_number: string; macs: Record<string, string> };
+  ethernet: EthernetSettings;
+  wifi: { enabled: boolean; connection: WifiConnectSettings | null; attempt_started_ms: number };
+  hotspot: HotspotSettings;
+  network_pending: PendingNetworkChange | null;
   webview: {
     enabled: boolean;
     timeout_enabled: boolean;
@@ -30,6 +47,23 @@ export interface DeviceSettings {
 
 type Key = keyof DeviceSettings;
 
+function randomPassphrase(length: number): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** A serial number and locally administered MAC addresses, one per interface, in sequence. */
+function newDeviceIdentity(): DeviceSettings['device_identity'] {
+  const serial = `X1070${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+  const base = crypto.randomBytes(3);
+  const macs: Record<string, string> = {};
+  ['LAN1', 'LAN2', 'WLAN'].forEach((name, i) => {
+    const tail = ((base.readUIntBE(0, 3) + i) & 0xffffff).toString(16).padStart(6, '0');
+    macs[name] = `02:1a:7c:${tail.slice(0, 2)}:${tail.slice(2, 4)}:${tail.slice(4, 6)}`;
+  });
+  return { serial_number: serial, macs };
+}
+
 function defaults(): DeviceSettings {
   return {
     hmi_name: 'HMI',
@@ -39,6 +73,24 @@ function defaults(): DeviceSettings {
     http_enabled: true,
     jwt_secret: crypto.randomBytes(48).toString('base64url'),
     secs_license: false,
+    device_identity: newDeviceIdentity(),
+    ethernet: {
+      bridge: false,
+      interfaces: [
+        { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+        { mode: 'static', ip: '192.168.2.10', netmask: '255.255.255.0', gateway: '', dns1: '', dns2: '' },
+      ],
+    },
+    wifi: { enabled: false, connection: null, attempt_started_ms: 0 },
+    hotspot: {
+      enabled: false,
+      address: '192.168.50.1',
+      range_start: '192.168.50.100',
+      range_end: '192.168.50.199',
+      // Printed on a panel's label; here made at first start, never a shared default.
+      password: randomPassphrase(12),
+    },
+    network_pending: null,
     webview: {
       enabled: true,
       timeout_enabled: false,

@@ -26,7 +26,8 @@ describe('every call of the contract', () => {
     it.each(calls)('%s', async (_id, call) => {
       const c = caseOf(call);
       const token = c.account === null ? null : c.endsSessions ? await t.login(c.account) : await tokens.get(c.account);
-      const res = await send(t, call, c, token);
+      const prepared = c.prepare ? { ...c, ...(await c.prepare(t, await tokens.get('admin'))) } : c;
+      const res = await send(t, call, prepared, token);
       expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: expect.anything() });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const parsed = call.response.safeParse(res.json());

@@ -19,7 +19,39 @@ export interface CallCase extends CallRequest {
   invalid?: CallRequest & { field: string };
   /** The call ends sessions (its own or others of the account): use a token of its own. */
   endsSessions?: boolean;
+  /** Brings the device to where the success request can succeed (a change to confirm, the radio
+   * on); its answer overrides parts of the request. Runs before any row count is taken. */
+  prepare?: (t: TestDevice, adminToken: string) => Promise<Partial<CallRequest>>;
 }
+
+/** Applies the current hotspot settings with the safety net: a pending change to confirm or revert. */
+async function pendingHotspotChange(t: TestDevice, token: string): Promise<Partial<CallRequest>> {
+  const current = (await t.call('GET', '/api/v1/network/hotspot', token)).json() as { settings: unknown };
+  const res = await t.call('PUT', '/api/v1/network/hotspot', token, { settings: current.settings, safe: true });
+  const id = (res.json() as { pending: { id: string } }).pending.id;
+  return { url: `/api/v1/network/pending/${id}/confirm`.replace('/confirm', '') };
+}
+
+async function wifiOn(t: TestDevice, token: string): Promise<Partial<CallRequest>> {
+  await t.call('PUT', '/api/v1/network/wifi/enabled', token, { enabled: true });
+  return {};
+}
+
+const staticLan = { mode: 'static', ip: '192.168.10.5', netmask: '255.255.255.0', gateway: '192.168.10.1', dns1: '192.168.10.1', dns2: '' };
+const dhcpLan = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
+export const WIFI_CONNECT = {
+  ssid: 'Plant-Floor',
+  security: 'wpa_psk',
+  password: 'conveyor-line-7',
+  eap_method: 'peap',
+  identity: '',
+  ca_certificate: '',
+  user_certificate: '',
+  private_key: '',
+  key_password: '',
+  ip: dhcpLan,
+};
+const hotspot = { enabled: true, address: '192.168.50.1', range_start: '192.168.50.100', range_end: '192.168.50.199', password: 'Hotspot-Pass-1' };
 
 const form = (fields: Record<string, string>) => fields;
 const strengthRules = {
@@ -95,6 +127,53 @@ export const CALL_CASES: Record<string, CallCase> = {
   'system.setHttp': { account: 'admin', body: { http: true }, invalid: { body: { http: 'false' }, field: 'http' } },
   'system.webSpecification': { account: 'cmt_default_view_only_user' },
   'system.info': { account: 'history' },
+  'system.identifyLight': { account: 'history' },
+  'system.startIdentifyLight': { account: 'update', body: { seconds: 30 }, invalid: { body: { seconds: 0 }, field: 'seconds' } },
+  'system.stopIdentifyLight': { account: 'admin' },
+  'network.getEthernet': { account: 'admin' },
+  'network.setEthernet': {
+    account: 'admin',
+    body: { settings: { bridge: false, interfaces: [dhcpLan, staticLan] }, safe: false },
+    invalid: {
+      body: { settings: { bridge: false, interfaces: [dhcpLan, { ...staticLan, gateway: '10.0.0.1' }] }, safe: false },
+      field: 'settings.interfaces.1.gateway',
+    },
+  },
+  'network.pendingChange': { account: 'admin' },
+  'network.confirmChange': {
+    account: 'admin',
+    prepare: async (t, token) => {
+      const { url } = await pendingHotspotChange(t, token);
+      return { url: `${url}/confirm` };
+    },
+    url: '/api/v1/network/pending/none/confirm',
+    invalid: { url: `/api/v1/network/pending/${'x'.repeat(65)}/confirm`, field: 'id' },
+  },
+  'network.revertChange': {
+    account: 'admin',
+    prepare: async (t, token) => {
+      const { url } = await pendingHotspotChange(t, token);
+      return { url: `${url}/revert` };
+    },
+    url: '/api/v1/network/pending/none/revert',
+    invalid: { url: `/api/v1/network/pending/${'x'.repeat(65)}/revert`, field: 'id' },
+  },
+  'network.getWifi': { account: 'admin' },
+  'network.setWifiEnabled': { account: 'admin', body: { enabled: true }, invalid: { body: { enabled: 'on' }, field: 'enabled' } },
+  'network.scanWifi': { account: 'admin', prepare: wifiOn },
+  'network.connectWifi': {
+    account: 'admin',
+    prepare: wifiOn,
+    body: { settings: WIFI_CONNECT, safe: false },
+    invalid: { body: { settings: { ...WIFI_CONNECT, password: 'short' }, safe: false }, field: 'settings.password' },
+  },
+  'network.disconnectWifi': { account: 'admin', prepare: wifiOn },
+  'network.getHotspot': { account: 'admin' },
+  'network.setHotspot': {
+    account: 'admin',
+    body: { settings: hotspot, safe: false },
+    invalid: { body: { settings: { ...hotspot, range_end: '192.168.50.50' }, safe: false }, field: 'settings.range_end' },
+  },
   'project.logoName': { account: 'history' },
   'webview.status': { account: 'cmt_default_control_user' },
   'webview.userList': { account: 'admin' },
