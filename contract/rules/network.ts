@@ -91,6 +91,21 @@ export interface EthernetSettings {
   interfaces: EthernetInterfaceSettings[];
 }
 
+/** Settings as stored: addresses without surrounding spaces (the rules judge them trimmed). */
+export function normalizeEthernet(s: EthernetSettings): EthernetSettings {
+  return {
+    bridge: s.bridge,
+    interfaces: s.interfaces.map((i) => ({
+      mode: i.mode,
+      ip: i.ip.trim(),
+      netmask: i.netmask.trim(),
+      gateway: i.gateway.trim(),
+      dns1: i.dns1.trim(),
+      dns2: i.dns2.trim(),
+    })),
+  };
+}
+
 export type EthernetField = keyof Omit<EthernetInterfaceSettings, 'mode'>;
 export type EthernetProblem = Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host' | 'subnet_overlap';
 
@@ -191,6 +206,15 @@ export interface WifiConnectSettings {
   ip: { mode: AddressMode; ip: string; netmask: string; gateway: string; dns1: string; dns2: string };
 }
 
+export function normalizeWifiConnect(s: WifiConnectSettings): WifiConnectSettings {
+  const ip = s.ip;
+  return {
+    ...s,
+    identity: s.identity.trim(),
+    ip: { mode: ip.mode, ip: ip.ip.trim(), netmask: ip.netmask.trim(), gateway: ip.gateway.trim(), dns1: ip.dns1.trim(), dns2: ip.dns2.trim() },
+  };
+}
+
 export type WifiField =
   | 'ssid' | 'password' | 'identity' | 'ca_certificate' | 'user_certificate' | 'private_key'
   | 'ip' | 'netmask' | 'gateway' | 'dns1' | 'dns2';
@@ -254,6 +278,10 @@ export interface HotspotSettings {
   range_start: string;
   range_end: string;
   password: string;
+}
+
+export function normalizeHotspot(s: HotspotSettings): HotspotSettings {
+  return { ...s, address: s.address.trim(), range_start: s.range_start.trim(), range_end: s.range_end.trim() };
 }
 
 export type HotspotField = 'address' | 'range_start' | 'range_end' | 'password';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '../../contract/api/network';
-import { ethernetProblems, hotspotProblems, wifiConnectProblems } from '../../contract/rules/network';
+import { ethernetProblems, hotspotProblems, normalizeEthernet, normalizeHotspot, normalizeWifiConnect, wifiConnectProblems } from '../../contract/rules/network';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { keyProblem } from '../device/radio';
@@ -25,8 +25,9 @@ export function networkRoutes(app: FastifyInstance, device: Device): void {
     }
     for (const [i, problems] of ethernetProblems(body.settings)) refuse(problems, `settings.interfaces.${i}.`);
     const before = network.ethernetSettings();
-    network.setEthernet(body.settings, body.safe);
-    audit({ before, after: { ...body.settings, safe: body.safe } });
+    const settings = normalizeEthernet(body.settings);
+    network.setEthernet(settings, body.safe);
+    audit({ before, after: { ...settings, safe: body.safe } });
     return ethernet();
   });
 
@@ -75,7 +76,7 @@ export function networkRoutes(app: FastifyInstance, device: Device): void {
   registerCall(app, device, calls.scanWifi, () => network.scan());
 
   registerCall(app, device, calls.connectWifi, ({ body, audit }) => {
-    const c = body.settings;
+    const c = normalizeWifiConnect(body.settings);
     refuse(wifiConnectProblems(c), 'settings.');
     if (c.security === 'wpa2_enterprise' && c.eap_method === 'tls') {
       const problem = keyProblem(c.user_certificate, c.private_key, c.key_password);
@@ -102,8 +103,9 @@ export function networkRoutes(app: FastifyInstance, device: Device): void {
   registerCall(app, device, calls.setHotspot, ({ body, audit }) => {
     refuse(hotspotProblems(body.settings), 'settings.');
     const before = network.hotspot();
-    network.setHotspot(body.settings, body.safe);
-    audit({ before, after: { ...body.settings, safe: body.safe } });
+    const settings = normalizeHotspot(body.settings);
+    network.setHotspot(settings, body.safe);
+    audit({ before, after: { ...settings, safe: body.safe } });
     return hotspot();
   });
 }

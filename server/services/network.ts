@@ -200,7 +200,9 @@ export class NetworkService {
     this.expireIfDue();
     const wifi = this.settings.get('wifi');
     if (!wifi.enabled) return 'disabled';
-    // The radio reports nothing in its first moments after power-up.
+    // The radio reports nothing in its first moments after power-up or being switched on.
+    const poweredAt = Math.max(this.startedAt, wifi.attempt_started_ms);
+    if (!wifi.connection && this.clock.now() - poweredAt < this.timing.connectMs / 2) return 'unknown';
     if (this.clock.now() - this.startedAt < this.timing.connectMs / 2) return 'unknown';
     if (!wifi.connection) return 'disconnected';
     if (this.clock.now() - wifi.attempt_started_ms < this.timing.connectMs) return 'connecting';
@@ -221,8 +223,16 @@ export class NetworkService {
     return this.settings.get('wifi');
   }
 
+  /** A change of the radio while a Wi-Fi change waits would be undone by its restore. */
+  private refuseDuringWifiChange(): void {
+    if (this.settings.get('network_pending')?.section === 'wifi') {
+      throw new ApiError(409, 'change_pending', 'A Wi-Fi change is waiting for confirmation: keep or revert it first');
+    }
+  }
+
   setWifiEnabled(enabled: boolean): void {
     const wifi = this.wifi();
+    this.refuseDuringWifiChange();
     this.settings.set('wifi', { ...wifi, enabled, attempt_started_ms: this.clock.now() });
   }
 
@@ -246,7 +256,8 @@ export class NetworkService {
   disconnect(): void {
     const wifi = this.wifi();
     if (!wifi.enabled) throw new ApiError(409, 'wifi_disabled', 'Wi-Fi is off');
-    this.settings.set('wifi', { ...wifi, connection: null, attempt_started_ms: this.clock.now() });
+    this.refuseDuringWifiChange();
+    this.settings.set('wifi', { ...wifi, connection: null });
   }
 
   // ------------------------------------------------------------ Hotspot

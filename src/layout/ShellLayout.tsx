@@ -75,7 +75,7 @@ function Shell({ mode }: { mode: Mode }) {
           isAdminMode={shell.isAdminMode}
           userModeAvailable={shell.userModeAvailable}
         />
-        <Box component="main" sx={{ p: { xs: 2, md: 3 }, flexGrow: 1 }}>
+        <Box component="main" sx={{ p: { xs: 2, md: 3 }, pb: { xs: 14, md: 14 }, flexGrow: 1 }}>
           <Outlet />
         </Box>
       </Box>

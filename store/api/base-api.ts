@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['HmiName', 'UserInfo', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'WebviewStatus', 'SystemInfo'],
+  tagTypes: ['HmiName', 'UserInfo', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'WebviewStatus', 'SystemInfo', 'IdentifyLight', 'Ethernet', 'Wifi', 'Hotspot'],
   endpoints: () => ({}),
 });

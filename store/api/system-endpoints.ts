@@ -55,6 +55,16 @@ export const systemApi = api.injectEndpoints({
       query: () => callArgs(ROUTES.systemInfo),
       providesTags: ['SystemInfo'],
     }),
+    identifyLight: build.query<ResponseOf<typeof system.identifyLight>, void>({
+      query: () => callArgs(ROUTES.identifyLight),
+      providesTags: ['IdentifyLight'],
+    }),
+    startIdentifyLight: build.mutation<ResponseOf<typeof system.startIdentifyLight>, BodyOf<typeof system.startIdentifyLight>>({
+      query: (body) => callArgs(ROUTES.startIdentifyLight, { body }),
+    }),
+    stopIdentifyLight: build.mutation<ResponseOf<typeof system.stopIdentifyLight>, void>({
+      query: () => callArgs(ROUTES.stopIdentifyLight),
+    }),
   }),
 });
 
@@ -72,4 +82,5 @@ export const {
   useSetHttpMutation,
   useWebSpecificationQuery,
   useSystemInfoQuery,
+  useIdentifyLightQuery,
 } = systemApi;

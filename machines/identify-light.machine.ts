@@ -1,0 +1,103 @@
+/**
+ * The identification light (issue 5, System Info): "Identify" makes the panel's LED blink for a
+ * chosen time; the console counts the seconds down and offers Stop.
+ *
+ * 'light.start' asks the device (`starting`); its answer says how long the light blinks, and the
+ * machine counts down each second (`blinking`) back to `idle` at zero. 'light.stop' asks the
+ * device to stop (`stopping`). A page that opens while the light blinks resumes the countdown
+ * with 'light.resume'. A failed request keeps the previous state and records its error code.
+ *
+ * Provided by the page: actors `startLight` (input `{ seconds }`, output `{ seconds_left }`) and
+ * `stopLight`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './password-change';
+
+export const IDENTIFY_LIGHT_ID = 'identifyLight';
+
+export interface IdentifyLightContext {
+  secondsLeft: number;
+  error: string | null;
+}
+
+export type IdentifyLightEvent =
+  | { type: 'light.start'; seconds: number }
+  | { type: 'light.resume'; secondsLeft: number }
+  | { type: 'light.stop' };
+
+const errorCodeOf = (error: unknown): string => {
+  const code = (error as { data?: { error_code?: unknown } } | null)?.data?.error_code;
+  return typeof code === 'string' ? code : 'fail';
+};
+
+export const identifyLightMachine = setup({
+  types: {
+    context: {} as IdentifyLightContext,
+    events: {} as IdentifyLightEvent,
+  },
+  actors: {
+    startLight: fromPromise<{ seconds_left: number }, { seconds: number }>(async () => {
+      throw notProvided(IDENTIFY_LIGHT_ID, 'startLight');
+    }),
+    stopLight: fromPromise<void>(async () => {
+      throw notProvided(IDENTIFY_LIGHT_ID, 'stopLight');
+    }),
+  },
+  guards: {
+    lastSecond: ({ context }) => context.secondsLeft <= 1,
+    blinks: (_, secondsLeft: number) => secondsLeft > 0,
+  },
+}).createMachine({
+  id: IDENTIFY_LIGHT_ID,
+  initial: 'idle',
+  context: { secondsLeft: 0, error: null },
+  states: {
+    idle: {
+      on: {
+        'light.start': 'starting',
+        'light.resume': {
+          guard: { type: 'blinks', params: ({ event }) => event.secondsLeft },
+          target: 'blinking',
+          actions: assign(({ event }) => ({ secondsLeft: event.secondsLeft })),
+        },
+      },
+    },
+    starting: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'startLight',
+        src: 'startLight',
+        input: ({ event }) => ({ seconds: (event as Extract<IdentifyLightEvent, { type: 'light.start' }>).seconds }),
+        onDone: [
+          {
+            guard: { type: 'blinks', params: ({ event }) => event.output.seconds_left },
+            target: 'blinking',
+            actions: assign(({ event }) => ({ secondsLeft: event.output.seconds_left })),
+          },
+          { target: 'idle' },
+        ],
+        onError: { target: 'idle', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
+      },
+    },
+    blinking: {
+      after: {
+        1000: [
+          { guard: 'lastSecond', target: 'idle', actions: assign({ secondsLeft: 0 }) },
+          { target: 'blinking', reenter: true, actions: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })) },
+        ],
+      },
+      on: { 'light.stop': 'stopping' },
+    },
+    stopping: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'stopLight',
+        src: 'stopLight',
+        onDone: { target: 'idle', actions: assign({ secondsLeft: 0 }) },
+        onError: { target: 'blinking', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
+      },
+    },
+  },
+});
+
+export type IdentifyLightMachine = typeof identifyLightMachine;

@@ -1,0 +1,162 @@
+/**
+ * Safe apply of a network change (issue 5): the device applies the change and restores the
+ * previous settings unless the console confirms within 90 s.
+ *
+ * 'change.apply' sends the page's request (with `safe` on or off). When the device answers with a
+ * pending change the machine counts down its seconds (`waiting`) and offers Keep ('change.keep')
+ * and Revert ('change.revert'). At zero the device has restored the old settings by itself
+ * (`expired`). A confirmation the device no longer expects (it has already restored them) also
+ * ends in `expired`. Without the safety net the change is simply `applied`. A page that opens
+ * while a change waits resumes the countdown with 'change.resume'.
+ *
+ * Provided by the page (`safeApplyMachine.provide({ actors, actions })`):
+ * - actor `applyChange` (input `{ request, safe }`, output `{ pending }`): the section's write call;
+ * - actors `confirmChange` and `revertChange` (input `{ id }`);
+ * - action `refresh`: reloads what the device holds, after keep, revert and expiry.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './password-change';
+
+export const SAFE_APPLY_ID = 'safeApply';
+
+export interface PendingChange {
+  id: string;
+  section: 'ethernet' | 'wifi' | 'hotspot';
+  seconds_left: number;
+  moved: { name: string; before: string; after: string }[];
+}
+
+export interface ApplyInput {
+  request: unknown;
+  safe: boolean;
+}
+
+export interface ApplyOutput {
+  pending: PendingChange | null;
+}
+
+export interface SafeApplyContext {
+  pending: PendingChange | null;
+  secondsLeft: number;
+  /** The error code of the last failed call (apply, keep or revert). */
+  error: string | null;
+}
+
+export type SafeApplyEvent =
+  | { type: 'change.apply'; request: unknown; safe: boolean }
+  | { type: 'change.resume'; pending: PendingChange }
+  | { type: 'change.keep' }
+  | { type: 'change.revert' }
+  | { type: 'change.dismiss' };
+
+const errorCodeOf = (error: unknown): string => {
+  const data = (error as { data?: { error_code?: unknown } } | null)?.data;
+  const code = (error as { error_code?: unknown } | null)?.error_code ?? data?.error_code;
+  return typeof code === 'string' ? code : 'fail';
+};
+
+export const safeApplyMachine = setup({
+  types: {
+    context: {} as SafeApplyContext,
+    events: {} as SafeApplyEvent,
+  },
+  actors: {
+    applyChange: fromPromise<ApplyOutput, ApplyInput>(async () => {
+      throw notProvided(SAFE_APPLY_ID, 'applyChange');
+    }),
+    confirmChange: fromPromise<void, { id: string }>(async () => {
+      throw notProvided(SAFE_APPLY_ID, 'confirmChange');
+    }),
+    revertChange: fromPromise<void, { id: string }>(async () => {
+      throw notProvided(SAFE_APPLY_ID, 'revertChange');
+    }),
+  },
+  actions: {
+    refresh: () => {},
+  },
+  guards: {
+    hasPending: (_, output: ApplyOutput) => output.pending !== null,
+    lastSecond: ({ context }) => context.secondsLeft <= 1,
+    alreadyRestored: (_, error: unknown) => errorCodeOf(error) === 'no_pending_change',
+  },
+}).createMachine({
+  id: SAFE_APPLY_ID,
+  initial: 'idle',
+  context: { pending: null, secondsLeft: 0, error: null },
+  on: {
+    'change.resume': {
+      target: '.waiting',
+      actions: assign(({ event }) => ({ pending: event.pending, secondsLeft: event.pending.seconds_left, error: null })),
+    },
+  },
+  states: {
+    idle: {
+      on: { 'change.apply': 'applying' },
+    },
+    applying: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'applyChange',
+        src: 'applyChange',
+        input: ({ event }) => {
+          const e = event as Extract<SafeApplyEvent, { type: 'change.apply' }>;
+          return { request: e.request, safe: e.safe };
+        },
+        onDone: [
+          {
+            guard: { type: 'hasPending', params: ({ event }) => event.output },
+            target: 'waiting',
+            actions: assign(({ event }) => ({ pending: event.output.pending, secondsLeft: event.output.pending!.seconds_left })),
+          },
+          { target: 'applied', actions: 'refresh' },
+        ],
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
+      },
+    },
+    waiting: {
+      after: {
+        1000: [
+          { guard: 'lastSecond', target: 'expired' },
+          { target: 'waiting', reenter: true, actions: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })) },
+        ],
+      },
+      on: { 'change.keep': 'confirming', 'change.revert': 'reverting' },
+    },
+    confirming: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'confirmChange',
+        src: 'confirmChange',
+        input: ({ context }) => ({ id: context.pending!.id }),
+        onDone: { target: 'kept', actions: 'refresh' },
+        onError: [
+          { guard: { type: 'alreadyRestored', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'expired' },
+          { target: 'waiting', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
+        ],
+      },
+    },
+    reverting: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'revertChange',
+        src: 'revertChange',
+        input: ({ context }) => ({ id: context.pending!.id }),
+        onDone: { target: 'reverted', actions: 'refresh' },
+        onError: [
+          { guard: { type: 'alreadyRestored', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'expired' },
+          { target: 'waiting', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
+        ],
+      },
+    },
+    expired: {
+      entry: ['refresh', assign({ secondsLeft: 0 })],
+      on: { 'change.apply': 'applying', 'change.dismiss': 'idle' },
+    },
+    kept: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    reverted: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    applied: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    failed: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+  },
+});
+
+export type SafeApplyMachine = typeof safeApplyMachine;

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ethernetProblems, normalizeEthernet, prefixLength, type EthernetSettings } from '../../../contract/rules/network';
+import { useAppDispatch } from '../../../store';
+import { networkApi, useEthernetQuery } from '../../../store/api/network-endpoints';
+import { AddressFields, type AddressDraft } from './AddressFields';
+import { NETWORK_NS } from './messages';
+import { SafeApplyBar } from './SafeApplyBar';
+import { useSafeApply } from './use-safe-apply';
+
+
+/** Ethernet (issue 5 §2): one card per interface, bridge mode, safe apply. */
+export default function EthernetPage() {
+  const { t } = useTranslation(NETWORK_NS);
+  const dispatch = useAppDispatch();
+  const query = useEthernetQuery();
+  const [draft, setDraft] = useState<EthernetSettings | null>(null);
+  const flow = useSafeApply(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.setEthernet.initiate({ settings: request as EthernetSettings, safe })).unwrap();
+    setDraft(null);
+    return { pending: result.pending };
+  }, query.data?.pending);
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
+        {t('load_failed')}
+      </Alert>
+    );
+  }
+  const data = query.data;
+  const value = draft ?? data?.settings ?? null;
+  const problems = value ? ethernetProblems(value) : new Map();
+  const dirty = value !== null && data !== undefined && JSON.stringify(normalizeEthernet(value)) !== JSON.stringify(data.settings);
+
+  const changeInterface = (i: number, patch: Partial<AddressDraft>) => {
+    if (!value) return;
+    setDraft({ ...value, interfaces: value.interfaces.map((iface, k) => (k === i ? { ...iface, ...patch } : iface)) });
+  };
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('ethernet.title')}
+      </Typography>
+      {!value || !data ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : (
+        <>
+          <Card variant="outlined" sx={{ mb: 2 }}>
+            <CardContent>
+              <FormControlLabel
+                control={<Switch checked={value.bridge} onChange={(e) => setDraft({ ...value, bridge: e.target.checked })} disabled={flow.busy} />}
+                label={t('ethernet.bridge')}
+                sx={{ ml: 0, minHeight: 44, gap: 1 }}
+              />
+              <Typography variant="body2" color="text.secondary">
+                {t('ethernet.bridge_help')}
+              </Typography>
+            </CardContent>
+          </Card>
+          <Grid container spacing={2}>
+            {data.interfaces.map((status, i) => {
+              const iface = value.interfaces[i];
+              if (!iface) return null;
+              const bridged = value.bridge && i > 0;
+              return (
+                <Grid key={status.name} size={{ xs: 12, lg: 6 }}>
+                  <Card variant="outlined" component="section" aria-label={status.name} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+                        <Typography variant="h6" component="h2">
+                          {status.name}
+                        </Typography>
+                        <Chip size="small" color={status.link ? 'success' : 'default'} label={status.link ? t('ethernet.link_up') : t('ethernet.link_down')} />
+                      </Box>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('fields.mac')}: <Box component="span" sx={{ fontFamily: 'monospace' }}>{status.mac}</Box>
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid={`current-${status.name}`}>
+                        {t('ethernet.current', {
+                          address: status.ip ? `${status.ip}/${prefixLength(status.netmask)}` : '—',
+                          gateway: status.gateway || '—',
+                        })}
+                      </Typography>
+                      {bridged ? (
+                        <Alert severity="info">{t('ethernet.bridged', { name: data.interfaces[0]!.name })}</Alert>
+                      ) : (
+                        <AddressFields
+                          idPrefix={status.name}
+                          value={iface}
+                          onChange={(patch) => changeInterface(i, patch)}
+                          problems={problems.get(i) ?? {}}
+                          disabled={flow.busy}
+                        />
+                      )}
+                    </CardContent>
+                  </Card>
+                </Grid>
+              );
+            })}
+          </Grid>
+          <SafeApplyBar flow={flow} canApply={dirty && problems.size === 0 && !flow.busy} onApply={(safe) => flow.apply(normalizeEthernet(value), safe)} />
+        </>
+      )}
+    </Box>
+  );
+}

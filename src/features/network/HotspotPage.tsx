@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { HOTSPOT_NETMASK, hotspotProblems, intToIpv4, isIpv4, networkOf, normalizeHotspot, type HotspotSettings } from '../../../contract/rules/network';
+import { useAppDispatch } from '../../../store';
+import { networkApi, useHotspotQuery } from '../../../store/api/network-endpoints';
+import { NETWORK_NS, problemText } from './messages';
+import { SafeApplyBar } from './SafeApplyBar';
+import { useSafeApply } from './use-safe-apply';
+
+
+/** Hotspot (issue 5 §5): on/off, server address, DHCP range inside its /24, password. */
+export default function HotspotPage() {
+  const { t } = useTranslation(NETWORK_NS);
+  const dispatch = useAppDispatch();
+  const query = useHotspotQuery();
+  const [draft, setDraft] = useState<HotspotSettings | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const flow = useSafeApply(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.setHotspot.initiate({ settings: request as HotspotSettings, safe })).unwrap();
+    setDraft(null);
+    return { pending: result.pending };
+  }, query.data?.pending);
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
+        {t('load_failed')}
+      </Alert>
+    );
+  }
+  const stored = query.data?.settings;
+  const value = draft ?? stored ?? null;
+  const problems = value ? hotspotProblems(value) : {};
+  const dirty = value !== null && stored !== undefined && JSON.stringify(normalizeHotspot(value)) !== JSON.stringify(stored);
+  const change = (patch: Partial<HotspotSettings>) => value && setDraft({ ...value, ...patch });
+  const subnet = value && isIpv4(value.address.trim()) ? `${intToIpv4(networkOf(value.address.trim(), HOTSPOT_NETMASK))}/24` : '—';
+  const field = (key: 'address' | 'range_start' | 'range_end', label: string) => (
+    <TextField
+      fullWidth
+      label={label}
+      value={value?.[key] ?? ''}
+      onChange={(e) => change({ [key]: e.target.value })}
+      error={Boolean(problems[key])}
+      helperText={problemText(t, problems[key], { subnet }) ?? ' '}
+      disabled={flow.busy}
+      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', spellCheck: false } }}
+    />
+  );
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('hotspot.title')}
+      </Typography>
+      {!value ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : (
+        <Card variant="outlined" component="section" aria-label={t('hotspot.title')}>
+          <CardContent>
+            <FormControlLabel
+              control={<Switch checked={value.enabled} onChange={(e) => change({ enabled: e.target.checked })} disabled={flow.busy} />}
+              label={t('hotspot.enabled')}
+              sx={{ ml: 0, minHeight: 44, gap: 1, mb: 1 }}
+            />
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('address', t('hotspot.address'))}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ pt: { sm: 2 } }}>
+                  {t('hotspot.subnet', { subnet, netmask: HOTSPOT_NETMASK })}
+                </Typography>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('range_start', t('hotspot.range_start'))}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('range_end', t('hotspot.range_end'))}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  label={t('hotspot.password')}
+                  type={showPassword ? 'text' : 'password'}
+                  value={value.password}
+                  onChange={(e) => change({ password: e.target.value })}
+                  error={Boolean(problems.password)}
+                  helperText={problemText(t, problems.password) ?? t('wifi.wpa_hint')}
+                  disabled={flow.busy}
+                  slotProps={{
+                    htmlInput: { autoComplete: 'new-password' },
+                    input: {
+                      endAdornment: (
+                        <InputAdornment position="end">
+                          <IconButton onClick={() => setShowPassword((v) => !v)} aria-label={showPassword ? t('wifi.hide_password') : t('wifi.show_password')} edge="end">
+                            <Box component="span" aria-hidden sx={{ fontSize: 14, fontWeight: 600 }}>
+                              {showPassword ? t('wifi.hide') : t('wifi.show')}
+                            </Box>
+                          </IconButton>
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+              </Grid>
+            </Grid>
+            <SafeApplyBar flow={flow} canApply={dirty && Object.keys(problems).length === 0 && !flow.busy} onApply={(safe) => flow.apply(normalizeHotspot(value), safe)} />
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

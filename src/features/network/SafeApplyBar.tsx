@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SAFE_APPLY_SECONDS } from '../../../contract/rules/network';
+import { callErrorText, NETWORK_NS } from './messages';
+import type { SafeApply } from './use-safe-apply';
+
+/** The address to open when the change moves the one this console was opened at. */
+export function newConsoleUrl(moved: { before: string; after: string }[], location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'pathname'>): string | null {
+  const hit = moved.find((m) => m.before === location.hostname && m.after !== '');
+  if (!hit) return null;
+  return `${location.protocol}//${hit.after}${location.port ? `:${location.port}` : ''}${location.pathname}`;
+}
+
+interface Props {
+  flow: SafeApply;
+  /** Apply is possible: something changed and every field is valid. */
+  canApply: boolean;
+  onApply(safe: boolean): void;
+  applyLabel?: string;
+  /** Whether the safety net starts on (it does unless the page knows the change cannot cut this
+   * console off). */
+  defaultSafe?: boolean;
+}
+
+/** Apply with or without the safety net, then the countdown with Keep / Revert and the outcome. */
+export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe = true }: Props) {
+  const { t } = useTranslation(NETWORK_NS);
+  const [safe, setSafe] = useState(defaultSafe);
+  const { state, context } = flow;
+  const pending = context.pending;
+  const waiting = state === 'waiting' || state === 'confirming' || state === 'reverting';
+  const newUrl = pending && waiting ? newConsoleUrl(pending.moved, window.location) : null;
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      {waiting && pending ? (
+        <Alert severity="warning" role="alert" aria-live="assertive" data-testid="safe-apply-waiting">
+          <AlertTitle>{t('safe.waiting_title')}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('safe.waiting', { seconds: context.secondsLeft })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={(context.secondsLeft / SAFE_APPLY_SECONDS) * 100}
+            aria-label={t('safe.seconds_left', { seconds: context.secondsLeft })}
+            sx={{ mb: 1.5, height: 6, borderRadius: 3 }}
+          />
+          {pending.moved.map((m) => (
+            <Typography key={m.name} variant="body2">
+              {m.after ? t('safe.moved', { name: m.name, before: m.before, after: m.after }) : t('safe.moved_off', { name: m.name, before: m.before })}
+            </Typography>
+          ))}
+          {newUrl ? (
+            <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+              {t('safe.open_new_address')}{' '}
+              <Link href={newUrl} data-testid="new-address">
+                {newUrl}
+              </Link>
+            </Typography>
+          ) : null}
+          {context.error ? <Typography variant="body2" color="error" sx={{ mt: 1 }}>{callErrorText(t, context.error)}</Typography> : null}
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+            <Button variant="contained" color="success" onClick={flow.keep} loading={state === 'confirming'} disabled={state === 'reverting'}>
+              {t('safe.keep')}
+            </Button>
+            <Button variant="outlined" color="inherit" onClick={flow.revert} loading={state === 'reverting'} disabled={state === 'confirming'}>
+              {t('safe.revert')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {state === 'kept' || state === 'reverted' || state === 'expired' || state === 'applied' || state === 'failed' ? (
+        <Alert
+          severity={state === 'kept' || state === 'applied' ? 'success' : state === 'failed' ? 'error' : 'info'}
+          onClose={flow.dismiss}
+          closeText={t('safe.dismiss')}
+          data-testid="safe-apply-outcome"
+        >
+          {state === 'failed' ? callErrorText(t, context.error) : t(`safe.${state}`)}
+        </Alert>
+      ) : null}
+      {!waiting ? (
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={safe} onChange={(e) => setSafe(e.target.checked)} />}
+            label={t('safe.switch', { seconds: SAFE_APPLY_SECONDS })}
+            sx={{ ml: 0, minHeight: 44, gap: 1 }}
+          />
+          {!safe ? (
+            <Alert severity="error" variant="outlined" sx={{ my: 1 }}>
+              {t('safe.unsafe_warning')}
+            </Alert>
+          ) : null}
+          <Box sx={{ mt: 1 }}>
+            <Button variant="contained" onClick={() => onApply(safe)} disabled={!canApply} loading={state === 'applying'}>
+              {applyLabel ?? t('safe.apply')}
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,368 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import {
+  EAP_METHODS,
+  WIFI_SECURITIES,
+  normalizeWifiConnect,
+  wifiConnectProblems,
+  type WifiConnectSettings,
+  type WifiState,
+} from '../../../contract/rules/network';
+import { useAppDispatch } from '../../../store';
+import {
+  networkApi,
+  useDisconnectWifiMutation,
+  useLazyScanWifiQuery,
+  useSetWifiEnabledMutation,
+  useWifiQuery,
+} from '../../../store/api/network-endpoints';
+import { AddressFields } from './AddressFields';
+import { callErrorText, NETWORK_NS, problemText } from './messages';
+import { PemFileField } from './PemFileField';
+import { SafeApplyBar } from './SafeApplyBar';
+import { useSafeApply } from './use-safe-apply';
+
+const EMPTY_FORM: WifiConnectSettings = {
+  ssid: '',
+  security: 'wpa_psk',
+  password: '',
+  eap_method: 'peap',
+  identity: '',
+  ca_certificate: '',
+  user_certificate: '',
+  private_key: '',
+  key_password: '',
+  ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+};
+
+const STATE_COLOR: Record<WifiState, 'success' | 'info' | 'default' | 'error' | 'warning'> = {
+  connected: 'success',
+  connecting: 'info',
+  unknown: 'default',
+  disconnected: 'default',
+  disabled: 'default',
+  password_error: 'error',
+  file_open_error: 'error',
+};
+
+/** While the radio is busy its state is asked for every second, else every five. */
+const pollingFor = (state: WifiState | undefined) => (state === 'connecting' || state === 'unknown' ? 1000 : 5000);
+
+function SignalBars({ signal }: { signal: number }) {
+  const bars = signal >= 75 ? 4 : signal >= 50 ? 3 : signal >= 25 ? 2 : 1;
+  return (
+    <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'flex-end', gap: '2px', height: 16, mr: 1 }}>
+      {[1, 2, 3, 4].map((b) => (
+        <Box key={b} component="span" sx={{ width: 4, height: 4 * b, bgcolor: b <= bars ? 'primary.main' : 'action.disabled', borderRadius: '1px' }} />
+      ))}
+    </Box>
+  );
+}
+
+/** Wi-Fi (issue 5 §4): radio on/off, live connection state, scan, connect with every security. */
+export default function WifiPage() {
+  const { t } = useTranslation(NETWORK_NS);
+  const dispatch = useAppDispatch();
+  const [interval, setPolling] = useState(5000);
+  const query = useWifiQuery(undefined, { pollingInterval: interval, skipPollingIfUnfocused: true });
+  const data = query.data;
+  if (data && pollingFor(data.state) !== interval) setPolling(pollingFor(data.state));
+  const [setEnabled, enabling] = useSetWifiEnabledMutation();
+  const [disconnect, disconnecting] = useDisconnectWifiMutation();
+  const [scan, scanned] = useLazyScanWifiQuery();
+  const [form, setForm] = useState<WifiConnectSettings>(EMPTY_FORM);
+  const [showPassword, setShowPassword] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const flow = useSafeApply(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request as WifiConnectSettings, safe })).unwrap();
+    return { pending: result.pending };
+  }, data?.pending);
+
+  if (query.isError && !data) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
+        {t('load_failed')}
+      </Alert>
+    );
+  }
+
+  const problems = wifiConnectProblems(form);
+  const shown = (field: keyof typeof problems) => (touched || (field !== 'ssid' && form[field as keyof WifiConnectSettings] !== '') ? problems[field] : undefined);
+  const change = (patch: Partial<WifiConnectSettings>) => setForm((f) => ({ ...f, ...patch }));
+  const enterprise = form.security === 'wpa2_enterprise';
+  const tls = enterprise && form.eap_method === 'tls';
+  const needsPassword = form.security !== 'open' && !tls;
+  const on = data?.enabled ?? false;
+
+  const toggle = async (enabled: boolean) => {
+    setActionError(null);
+    const result = await setEnabled({ enabled });
+    if ('error' in result) setActionError('fail');
+  };
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('wifi.title')}
+      </Typography>
+      {!data ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Stack spacing={2}>
+              <Card variant="outlined" component="section" aria-label={t('wifi.status_title')}>
+                <CardContent>
+                  <FormControlLabel
+                    control={<Switch checked={on} onChange={(e) => void toggle(e.target.checked)} disabled={enabling.isLoading} />}
+                    label={t('wifi.enabled')}
+                    sx={{ ml: 0, minHeight: 44, gap: 1 }}
+                  />
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1, flexWrap: 'wrap' }} aria-live="polite">
+                    <Typography variant="body2">{t('wifi.state_label')}</Typography>
+                    <Chip color={STATE_COLOR[data.state]} label={t(`wifi.state.${data.state}`)} data-testid="wifi-state" />
+                  </Box>
+                  {data.ssid ? (
+                    <Typography variant="body2">
+                      {t('wifi.network', { ssid: data.ssid })}
+                    </Typography>
+                  ) : null}
+                  <Typography variant="body2" color="text.secondary">
+                    {t('fields.mac')}: <Box component="span" sx={{ fontFamily: 'monospace' }}>{data.mac}</Box>
+                  </Typography>
+                  {data.address.ip ? (
+                    <Typography variant="body2" color="text.secondary" data-testid="wifi-address">
+                      {t('wifi.address', { ip: data.address.ip, gateway: data.address.gateway || '—' })}
+                    </Typography>
+                  ) : null}
+                  {data.state === 'password_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.password_error_help')}</Alert> : null}
+                  {data.state === 'file_open_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.file_open_error_help')}</Alert> : null}
+                  {actionError ? <Alert severity="error" sx={{ mt: 1 }}>{callErrorText(t, actionError)}</Alert> : null}
+                  {on && data.ssid ? (
+                    <Button
+                      sx={{ mt: 1 }}
+                      variant="outlined"
+                      onClick={() => void disconnect().then((r) => setActionError('error' in r ? 'fail' : null))}
+                      loading={disconnecting.isLoading}
+                      disabled={flow.busy}
+                    >
+                      {t('wifi.disconnect')}
+                    </Button>
+                  ) : null}
+                </CardContent>
+              </Card>
+              <Card variant="outlined" component="section" aria-label={t('wifi.scan_title')}>
+                <CardContent>
+                  <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                    <Typography variant="h6" component="h2">
+                      {t('wifi.scan_title')}
+                    </Typography>
+                    <Button onClick={() => void scan(undefined, false)} loading={scanned.isFetching} disabled={!on}>
+                      {t('wifi.scan')}
+                    </Button>
+                  </Box>
+                  {!on ? <Typography variant="body2" color="text.secondary">{t('wifi.scan_off')}</Typography> : null}
+                  {on && scanned.isError ? <Alert severity="error">{t('wifi.scan_failed')}</Alert> : null}
+                  {on && scanned.data ? (
+                    <List dense aria-label={t('wifi.scan_title')}>
+                      {scanned.data.map((n) => (
+                        <ListItemButton
+                          key={n.ssid}
+                          selected={form.ssid === n.ssid}
+                          onClick={() => change({ ssid: n.ssid, security: n.security, password: '' })}
+                          sx={{ minHeight: 48 }}
+                        >
+                          <SignalBars signal={n.signal} />
+                          <ListItemText
+                            primary={n.ssid}
+                            secondary={`${t(`wifi.security.${n.security}`)} · ${t('wifi.signal', { signal: n.signal })}${n.connected ? ` · ${t('wifi.state.connected')}` : ''}`}
+                          />
+                        </ListItemButton>
+                      ))}
+                    </List>
+                  ) : null}
+                  {on && !scanned.data && !scanned.isFetching ? (
+                    <Typography variant="body2" color="text.secondary">{t('wifi.scan_hint')}</Typography>
+                  ) : null}
+                </CardContent>
+              </Card>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Card variant="outlined" component="section" aria-label={t('wifi.connect_title')}>
+              <CardContent>
+                <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                  {t('wifi.connect_title')}
+                </Typography>
+                <Box
+                  component="form"
+                  noValidate
+                  onSubmit={(e) => e.preventDefault()}
+                  sx={{ display: 'grid', gap: 2 }}
+                >
+                  <TextField
+                    label={t('wifi.ssid')}
+                    value={form.ssid}
+                    onChange={(e) => change({ ssid: e.target.value })}
+                    error={Boolean(shown('ssid'))}
+                    helperText={problemText(t, shown('ssid')) ?? ' '}
+                    disabled={flow.busy}
+                    slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+                  />
+                  <TextField
+                    select
+                    label={t('wifi.security_label')}
+                    value={form.security}
+                    onChange={(e) => change({ security: e.target.value as WifiConnectSettings['security'] })}
+                    disabled={flow.busy}
+                  >
+                    {WIFI_SECURITIES.map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {t(`wifi.security.${s}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  {enterprise ? (
+                    <>
+                      <TextField
+                        select
+                        label={t('wifi.eap_method')}
+                        value={form.eap_method}
+                        onChange={(e) => change({ eap_method: e.target.value as WifiConnectSettings['eap_method'] })}
+                        disabled={flow.busy}
+                      >
+                        {EAP_METHODS.map((m) => (
+                          <MenuItem key={m} value={m}>
+                            {t(`wifi.eap.${m}`)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <TextField
+                        label={t('wifi.identity')}
+                        value={form.identity}
+                        onChange={(e) => change({ identity: e.target.value })}
+                        error={Boolean(touched && problems.identity)}
+                        helperText={problemText(t, touched ? problems.identity : undefined) ?? ' '}
+                        disabled={flow.busy}
+                        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+                      />
+                    </>
+                  ) : null}
+                  {needsPassword ? (
+                    <TextField
+                      label={t('wifi.password')}
+                      type={showPassword ? 'text' : 'password'}
+                      value={form.password}
+                      onChange={(e) => change({ password: e.target.value })}
+                      error={Boolean(shown('password'))}
+                      helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : t('wifi.wpa_hint'))}
+                      disabled={flow.busy}
+                      slotProps={{
+                        htmlInput: { autoComplete: 'new-password' },
+                        input: {
+                          endAdornment: (
+                            <InputAdornment position="end">
+                              <IconButton
+                                onClick={() => setShowPassword((v) => !v)}
+                                aria-label={showPassword ? t('wifi.hide_password') : t('wifi.show_password')}
+                                edge="end"
+                              >
+                                <Box component="span" aria-hidden sx={{ fontSize: 14, fontWeight: 600 }}>
+                                  {showPassword ? t('wifi.hide') : t('wifi.show')}
+                                </Box>
+                              </IconButton>
+                            </InputAdornment>
+                          ),
+                        },
+                      }}
+                    />
+                  ) : null}
+                  {enterprise ? (
+                    <>
+                      <PemFileField
+                        label={t('wifi.ca_certificate')}
+                        value={form.ca_certificate}
+                        onChange={(text) => change({ ca_certificate: text })}
+                        error={problemText(t, problems.ca_certificate)}
+                        helper={t('wifi.ca_optional')}
+                        disabled={flow.busy}
+                      />
+                      {tls ? (
+                        <>
+                          <PemFileField
+                            label={t('wifi.user_certificate')}
+                            value={form.user_certificate}
+                            onChange={(text) => change({ user_certificate: text })}
+                            error={problemText(t, shown('user_certificate'))}
+                            disabled={flow.busy}
+                          />
+                          <PemFileField
+                            label={t('wifi.private_key')}
+                            value={form.private_key}
+                            onChange={(text) => change({ private_key: text })}
+                            error={problemText(t, shown('private_key')) ?? (flow.context.error === 'key_mismatch' ? t('errors.key_mismatch') : undefined)}
+                            disabled={flow.busy}
+                          />
+                          <TextField
+                            label={t('wifi.key_password')}
+                            type="password"
+                            value={form.key_password}
+                            onChange={(e) => change({ key_password: e.target.value })}
+                            error={flow.context.error === 'key_password'}
+                            helperText={flow.context.error === 'key_password' ? t('errors.key_password') : t('wifi.key_password_hint')}
+                            disabled={flow.busy}
+                            slotProps={{ htmlInput: { autoComplete: 'off' } }}
+                          />
+                        </>
+                      ) : null}
+                    </>
+                  ) : null}
+                  <AddressFields
+                    idPrefix="wlan"
+                    value={form.ip}
+                    onChange={(patch) => change({ ip: { ...form.ip, ...patch } })}
+                    problems={{ ip: problems.ip, netmask: problems.netmask, gateway: problems.gateway, dns1: problems.dns1, dns2: problems.dns2 }}
+                    disabled={flow.busy}
+                  />
+                </Box>
+                {!on ? <Alert severity="info" sx={{ mt: 2 }}>{t('wifi.turn_on_first')}</Alert> : null}
+                <SafeApplyBar
+                  flow={flow}
+                  canApply={on && !flow.busy}
+                  applyLabel={t('wifi.connect')}
+                  // Only a console reached over this Wi-Fi can be cut off by a new connection.
+                  defaultSafe={data.address.ip !== '' && data.address.ip === window.location.hostname}
+                  onApply={(safe) => {
+                    setTouched(true);
+                    if (Object.keys(problems).length === 0) flow.apply(normalizeWifiConnect(form), safe);
+                  }}
+                />
+              </CardContent>
+            </Card>
+          </Grid>
+        </Grid>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useAppDispatch } from '../../../store';
+import { networkApi } from '../../../store/api/network-endpoints';
+import { safeApplyMachine, type ApplyInput, type ApplyOutput, type PendingChange } from '../../../machines/safe-apply.machine';
+import { registerLiveActor } from '../../app/live-actors';
+
+/** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
+ * A change already waiting on the device (made in another tab, or before a reload, or from the
+ * old address) resumes the countdown here. */
+export function useSafeApply(apply: (input: ApplyInput) => Promise<ApplyOutput>, waiting: PendingChange | null | undefined) {
+  const dispatch = useAppDispatch();
+  const machine = useMemo(
+    () =>
+      safeApplyMachine.provide({
+        actors: {
+          applyChange: fromPromise<ApplyOutput, ApplyInput>(({ input }) => apply(input)),
+          confirmChange: fromPromise<void, { id: string }>(async ({ input }) => {
+            await dispatch(networkApi.endpoints.confirmChange.initiate(input)).unwrap();
+          }),
+          revertChange: fromPromise<void, { id: string }>(async ({ input }) => {
+            await dispatch(networkApi.endpoints.revertChange.initiate(input)).unwrap();
+          }),
+        },
+        actions: {
+          refresh: () => {
+            dispatch(networkApi.util.invalidateTags(['Ethernet', 'Wifi', 'Hotspot', 'SystemInfo']));
+          },
+        },
+      }),
+    // The page's apply function closes over nothing that changes: it is built once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dispatch],
+  );
+  const actor = useActorRef(machine);
+  const snapshot = useSelector(actor, (s) => s);
+
+  useEffect(() => registerLiveActor(safeApplyMachine.id, actor), [actor]);
+
+  const waitingId = waiting?.id;
+  useEffect(() => {
+    if (!waiting) return;
+    const s = actor.getSnapshot();
+    const busy = ['applying', 'waiting', 'confirming', 'reverting'].some((v) => s.matches(v as never));
+    if (!busy || (s.matches('waiting') && s.context.pending?.id !== waiting.id)) actor.send({ type: 'change.resume', pending: waiting });
+    // Resume once per pending change, not on every poll of the same one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waitingId, actor]);
+
+  return {
+    state: snapshot.value as string,
+    context: snapshot.context,
+    /** A change is being applied or awaits Keep / Revert: the form stays as it is meanwhile. */
+    busy: ['applying', 'waiting', 'confirming', 'reverting'].includes(snapshot.value as string),
+    apply: (request: unknown, safe: boolean) => actor.send({ type: 'change.apply', request, safe }),
+    keep: () => actor.send({ type: 'change.keep' }),
+    revert: () => actor.send({ type: 'change.revert' }),
+    dismiss: () => actor.send({ type: 'change.dismiss' }),
+  };
+}
+
+export type SafeApply = ReturnType<typeof useSafeApply>;

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../store';
+import { systemApi, useIdentifyLightQuery } from '../../../store/api/system-endpoints';
+import { identifyLightMachine } from '../../../machines/identify-light.machine';
+import { registerLiveActor } from '../../app/live-actors';
+
+export const IDENTIFY_DURATIONS = [10, 30, 60, 300, 600] as const;
+
+/** "Identify": the panel's LED blinks for the chosen time, counted down here, with Stop. */
+export function IdentifyLightCard() {
+  const { t } = useTranslation('system');
+  const dispatch = useAppDispatch();
+  const status = useIdentifyLightQuery();
+  const [seconds, setSeconds] = useState<number>(30);
+  const machine = useMemo(
+    () =>
+      identifyLightMachine.provide({
+        actors: {
+          startLight: fromPromise<{ seconds_left: number }, { seconds: number }>(async ({ input }) => {
+            const { seconds_left } = await dispatch(systemApi.endpoints.startIdentifyLight.initiate(input)).unwrap();
+            return { seconds_left };
+          }),
+          stopLight: fromPromise(async () => {
+            await dispatch(systemApi.endpoints.stopIdentifyLight.initiate()).unwrap();
+          }),
+        },
+      }),
+    [dispatch],
+  );
+  const actor = useActorRef(machine);
+  const state = useSelector(actor, (s) => s.value as string);
+  const { secondsLeft, error } = useSelector(actor, (s) => s.context);
+  useEffect(() => registerLiveActor(identifyLightMachine.id, actor), [actor]);
+  const blinkingOnDevice = status.data?.active ? status.data.seconds_left : 0;
+  useEffect(() => {
+    if (blinkingOnDevice > 0) actor.send({ type: 'light.resume', secondsLeft: blinkingOnDevice });
+    // Only what the device said when the page opened; the countdown runs here afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status.isSuccess]);
+
+  const blinking = state === 'blinking' || state === 'stopping';
+  const duration = (s: number) => (s >= 60 ? t('identify.minutes', { count: s / 60 }) : t('identify.seconds', { count: s }));
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="identify-title" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id="identify-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('identify.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('identify.help')}
+        </Typography>
+        {blinking ? (
+          <Box aria-live="polite">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+              <Box
+                aria-hidden
+                sx={{
+                  width: 14,
+                  height: 14,
+                  borderRadius: '50%',
+                  bgcolor: 'warning.main',
+                  '@keyframes blink': { '50%': { opacity: 0.2 } },
+                  animation: 'blink 1s steps(1) infinite',
+                  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+                }}
+              />
+              <Typography data-testid="identify-countdown">{t('identify.blinking', { seconds: secondsLeft })}</Typography>
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={Math.min(100, (secondsLeft / Math.max(seconds, secondsLeft)) * 100)}
+              aria-label={t('identify.blinking', { seconds: secondsLeft })}
+              sx={{ mb: 2 }}
+            />
+            <Button variant="contained" color="warning" onClick={() => actor.send({ type: 'light.stop' })} loading={state === 'stopping'}>
+              {t('identify.stop')}
+            </Button>
+          </Box>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <TextField select size="small" label={t('identify.duration')} value={seconds} onChange={(e) => setSeconds(Number(e.target.value))} sx={{ minWidth: 160 }}>
+              {IDENTIFY_DURATIONS.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {duration(s)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" onClick={() => actor.send({ type: 'light.start', seconds })} loading={state === 'starting'}>
+              {t('identify.start')}
+            </Button>
+          </Box>
+        )}
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {t('identify.failed')}
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store';
+import { selectDatetime, selectLanguage } from '../../../store/app-slice';
+import { useSystemInfoQuery, useWebSpecificationQuery } from '../../../store/api/system-endpoints';
+import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
+import { formatBytes, percent, splitDuration } from '../dashboard/format';
+import { HmiNameDialog } from '../../layout/HmiNameDialog';
+import { IdentifyLightCard } from './IdentifyLightCard';
+
+const DateTimeDialog = lazy(() => import(/* webpackChunkName: "datetime-dialog" */ '../../layout/DateTimeDialog'));
+
+/** Uptime and usage change while the page is open. */
+const REFRESH_MS = 5000;
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** System Info (issue 5 §1): what the panel is, how it is doing, its name and clock, and the
+ * identification light. */
+export default function SystemInfoPage() {
+  const { t } = useTranslation('system');
+  const language = useAppSelector(selectLanguage);
+  const datetime = useAppSelector(selectDatetime);
+  const info = useSystemInfoQuery(undefined, { pollingInterval: REFRESH_MS, skipPollingIfUnfocused: true });
+  const spec = useWebSpecificationQuery();
+  const user = useUserInfoQuery();
+  const isAdmin = user.data?.username === 'admin';
+  const [editing, setEditing] = useState<'name' | 'time' | null>(null);
+  const d = info.data;
+
+  if (info.isError && !d) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void info.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
+        {t('load_failed')}
+      </Alert>
+    );
+  }
+  const up = d ? splitDuration(d.uptime_seconds) : null;
+  const usage = (u: { used_bytes: number; total_bytes: number }) =>
+    t('dashboard.usage', { ns: 'shell', used: formatBytes(u.used_bytes, language), total: formatBytes(u.total_bytes, language), percent: percent(u.used_bytes, u.total_bytes) });
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('title')}
+      </Typography>
+      {!d ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Card variant="outlined" component="section" aria-labelledby="device-title">
+              <CardContent>
+                <Typography id="device-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('device')}
+                </Typography>
+                <Box component="dl" sx={{ m: 0 }}>
+                  <Row label={t('model')} testId="info-model">{d.model}</Row>
+                  <Row label={t('serial_number')} testId="info-serial">{d.serial_number}</Row>
+                  <Row label={t('dashboard.os_version', { ns: 'shell' })}>{d.os_version}</Row>
+                  <Row label={t('dashboard.web_version', { ns: 'shell' })}>{d.web_version}</Row>
+                  <Row label={t('dashboard.hostname', { ns: 'shell' })}>{d.hostname}</Row>
+                  <Row label={t('dashboard.uptime', { ns: 'shell' })}>{up ? t('dashboard.uptime_value', { ns: 'shell', ...up }) : '—'}</Row>
+                  <Row label={t('dashboard.disk', { ns: 'shell' })}>{usage(d.disk)}</Row>
+                  <Row label={t('dashboard.memory', { ns: 'shell' })}>{usage(d.memory)}</Row>
+                  {d.macs.map((m) => (
+                    <Row key={m.name} label={t('mac', { name: m.name })}>
+                      <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.mac}</Box>
+                    </Row>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Card variant="outlined" component="section" aria-labelledby="name-time-title">
+                <CardContent>
+                  <Typography id="name-time-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                    {t('name_and_time')}
+                  </Typography>
+                  <Box component="dl" sx={{ m: 0 }}>
+                    <Row label={t('dashboard.hmi_name', { ns: 'shell' })} testId="info-hmi-name">
+                      {d.hmi_name}
+                      {isAdmin ? (
+                        <Button size="small" sx={{ ml: 1 }} onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
+                          {t('edit')}
+                        </Button>
+                      ) : null}
+                    </Row>
+                    <Row label={t('dashboard.system_time', { ns: 'shell' })}>
+                      {datetime ?? '—'}
+                      {isAdmin ? (
+                        <Button size="small" sx={{ ml: 1 }} onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
+                          {t('edit')}
+                        </Button>
+                      ) : null}
+                    </Row>
+                  </Box>
+                </CardContent>
+              </Card>
+              {spec.data?.led ? <IdentifyLightCard /> : null}
+            </Box>
+          </Grid>
+        </Grid>
+      )}
+      {editing === 'name' && d ? <HmiNameDialog current={d.hmi_name} onClose={() => setEditing(null)} /> : null}
+      {editing === 'time' ? (
+        <Suspense fallback={null}>
+          <DateTimeDialog current={datetime} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}
