@@ -28,7 +28,8 @@ export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
  * The events that drive the machine through all its states: the entry's events, then, derived
  * from the machine definition, one `xstate.after.<delay>.<stateNodeId>` per delayed transition and,
  * for each invoke, `xstate.done.actor.<invokeId>` (with the sample output, and one per further
- * output) and `xstate.error.actor.<invokeId>` (with the sample error). Duplicates are dropped.
+ * output) and `xstate.error.actor.<invokeId>` (with the sample error, and one per further error).
+ * Duplicates are dropped.
  */
 export function traversalEvents(entry: MachineEntry): EventObject[] {
   const events: EventObject[] = [...entry.events];
@@ -39,7 +40,9 @@ export function traversalEvents(entry: MachineEntry): EventObject[] {
       for (const output of [outcome.output, ...(outcome.otherOutputs ?? [])]) {
         events.push({ type: `xstate.done.actor.${invoke.id}`, output } as EventObject);
       }
-      events.push({ type: `xstate.error.actor.${invoke.id}`, error: outcome.error } as EventObject);
+      for (const error of [outcome.error, ...(outcome.otherErrors ?? [])]) {
+        events.push({ type: `xstate.error.actor.${invoke.id}`, error } as EventObject);
+      }
     }
   }
   const seen = new Set<string>();

@@ -35,8 +35,17 @@ import {
 } from './first-run-wizard.machine';
 import { forcedReloginMachine, type ForcedReloginEvent } from './forced-relogin.machine';
 import { explorerMachine, type ExplorerContext, type ExplorerEvent } from './explorer.machine';
+import { identifyLightMachine, type IdentifyLightContext, type IdentifyLightEvent } from './identify-light.machine';
 import type { ChangePasswordInput, ChangePasswordOutput } from './password-change';
 import { passwordExpiryMachine, type PasswordExpiryEvent, type PasswordExpiryInput } from './password-expiry.machine';
+import {
+  safeApplyMachine,
+  type ApplyInput,
+  type ApplyOutput,
+  type PendingChange,
+  type SafeApplyContext,
+  type SafeApplyEvent,
+} from './safe-apply.machine';
 import { timeChannelMachine, type TimeChannelContext, type TimeChannelEvent } from './time-channel.machine';
 
 /** A text in each of the console's ten languages (specification §9). */
@@ -53,6 +62,12 @@ export interface ActorOutcome {
    * is not a valid time); each adds one more `xstate.done.actor.<invokeId>` event.
    */
   otherOutputs?: readonly unknown[];
+  /**
+   * Further errors worth trying where the machine branches on the error (e.g. a confirmation the
+   * device no longer expects, told apart from any other failure); each adds one more
+   * `xstate.error.actor.<invokeId>` event.
+   */
+  otherErrors?: readonly unknown[];
 }
 
 export interface MachineEntry {
@@ -108,6 +123,9 @@ function silentCallback() {
 const noop = (): void => {};
 
 const errorAnswer = (code: ErrorCode) => ({ error_code: code });
+
+/** A request that never reached the device, as the console's API layer reports it. */
+const NETWORK_FAILURE = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
 
 /** Sample events, checked against the machine's own event union. */
 function samplesOf<TEvent extends EventObject>(events: TEvent[]): EventObject[] {
@@ -460,6 +478,240 @@ const passwordExpiry: MachineEntry = {
   },
 };
 
+const SAMPLE_PENDING: PendingChange = {
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  section: 'ethernet',
+  seconds_left: 90,
+  moved: [{ name: 'LAN1', before: '192.168.1.57', after: '192.168.1.20' }],
+};
+/** The same change in its last second: the next tick ends the countdown (the `lastSecond` guard). */
+const LAST_SECOND_PENDING: PendingChange = { ...SAMPLE_PENDING, seconds_left: 1 };
+/** A section's write request: the machine passes it to `applyChange` without looking inside. */
+const SAMPLE_APPLY_REQUEST = { name: 'LAN1', dhcp: false, address: '192.168.1.20', netmask: '255.255.255.0', gateway: '192.168.1.1' };
+
+const safeApply: MachineEntry = {
+  id: safeApplyMachine.id,
+  machine: safeApplyMachine,
+  title: {
+    en: 'Safe apply of network changes',
+    'zh-CN': '安全应用网络更改',
+    'zh-TW': '安全套用網路變更',
+    ja: 'ネットワーク変更の安全な適用',
+    ko: '네트워크 변경 안전 적용',
+    de: 'Sicheres Übernehmen von Netzwerkänderungen',
+    fr: 'Application sécurisée des modifications réseau',
+    it: 'Applicazione sicura delle modifiche di rete',
+    pl: 'Bezpieczne stosowanie zmian sieci',
+    ru: 'Безопасное применение сетевых изменений',
+  },
+  description: {
+    en:
+      'Applies a change to the network settings (Ethernet, Wi-Fi or hotspot) without the risk of losing access to the device. Apply sends the change. ' +
+      'With the safety net on, the device keeps it only if it is confirmed within 90 s: the dialog counts the seconds down and offers Keep and Revert. ' +
+      'If the countdown reaches zero, the device has already restored the previous settings by itself; a Keep or Revert that arrives after the device ' +
+      'restored them ends the same way. Without the safety net the change is simply applied. A failed apply shows the device\'s error; a failed Keep ' +
+      'or Revert returns to the countdown with the error. After keep, revert or expiry the page reloads the device\'s settings. Close hides the result. ' +
+      'If the page opens while a change is waiting, the countdown resumes with the seconds left.',
+    'zh-CN':
+      '应用网络设置（以太网、Wi-Fi 或热点）的更改，而不会因此失去对设备的访问。“应用”会发送更改。' +
+      '启用安全保护时，只有在 90 秒内确认，设备才会保留该更改：对话框逐秒倒计时，并提供“保留”和“还原”。' +
+      '倒计时归零时，设备已自行恢复之前的设置；如果在设备恢复之后才点“保留”或“还原”，结果也是如此。未启用安全保护时，更改会直接生效。' +
+      '应用失败时显示设备返回的错误；“保留”或“还原”失败时，会带着错误回到倒计时。保留、还原或超时后，页面会重新读取设备上的设置。' +
+      '“关闭”会关闭结果提示。如果打开页面时有更改正在等待确认，倒计时会从剩余秒数继续。',
+    'zh-TW':
+      '套用網路設定（乙太網路、Wi-Fi 或熱點）的變更，而不會因此失去對裝置的存取。「套用」會送出變更。' +
+      '啟用安全防護時，只有在 90 秒內確認，裝置才會保留該變更：對話方塊會逐秒倒數，並提供「保留」與「還原」。' +
+      '倒數歸零時，裝置已自行還原先前的設定；若在裝置還原之後才按「保留」或「還原」，結果也相同。未啟用安全防護時，變更會直接生效。' +
+      '套用失敗時會顯示裝置傳回的錯誤；「保留」或「還原」失敗時，會帶著錯誤回到倒數。保留、還原或逾時後，頁面會重新讀取裝置上的設定。' +
+      '「關閉」會關閉結果訊息。若開啟頁面時有變更正在等待確認，倒數會從剩餘秒數繼續。',
+    ja:
+      'ネットワーク設定（イーサネット、Wi-Fi、ホットスポット）の変更を、デバイスにアクセスできなくなる心配なく適用します。［適用］で変更を送信します。' +
+      'セーフティネットが有効な場合、デバイスは 90 秒以内に確認されたときだけ変更を維持します。ダイアログは残り秒数をカウントダウンし、［維持］と［元に戻す］を表示します。' +
+      'カウントダウンが 0 になった時点で、デバイスはすでに以前の設定を自動で復元しています。デバイスが復元した後に［維持］や［元に戻す］を押した場合も同じ結果になります。' +
+      'セーフティネットが無効な場合、変更はそのまま適用されます。適用に失敗するとデバイスのエラーが表示され、［維持］や［元に戻す］に失敗した場合はエラーを表示してカウントダウンに戻ります。' +
+      '維持、元に戻す、期限切れのいずれの後も、ページはデバイスの設定を読み込み直します。［閉じる］で結果の表示を閉じます。' +
+      '変更が確認待ちの間にページを開くと、カウントダウンは残りの秒数から再開します。',
+    ko:
+      '네트워크 설정(이더넷, Wi-Fi, 핫스팟) 변경을 장치에 접속하지 못하게 될 걱정 없이 적용합니다. 적용을 누르면 변경 내용을 보냅니다. ' +
+      '안전장치가 켜져 있으면 장치는 90초 안에 확인된 경우에만 변경을 유지합니다. 대화 상자는 남은 시간을 초 단위로 카운트다운하며 유지와 되돌리기를 표시합니다. ' +
+      '카운트다운이 0이 되면 장치는 이미 이전 설정을 스스로 복원한 상태입니다. 장치가 복원한 뒤에 유지나 되돌리기를 눌러도 같은 결과가 됩니다. ' +
+      '안전장치가 꺼져 있으면 변경이 바로 적용됩니다. 적용에 실패하면 장치의 오류를 표시하고, 유지나 되돌리기에 실패하면 오류와 함께 카운트다운으로 돌아갑니다. ' +
+      '유지, 되돌리기, 시간 만료 후에는 페이지가 장치의 설정을 다시 읽어 옵니다. 닫기는 결과 메시지를 닫습니다. ' +
+      '변경이 확인을 기다리는 중에 페이지를 열면 카운트다운이 남은 초부터 다시 이어집니다.',
+    de:
+      'Übernimmt eine Änderung der Netzwerkeinstellungen (Ethernet, WLAN oder Hotspot), ohne dass man den Zugriff auf das Gerät verlieren kann. ' +
+      '„Übernehmen“ sendet die Änderung. Mit Sicherheitsnetz behält das Gerät sie nur, wenn sie innerhalb von 90 s bestätigt wird: Der Dialog zählt ' +
+      'die Sekunden herunter und bietet „Beibehalten“ und „Rückgängig machen“ an. Erreicht der Countdown null, hat das Gerät die vorherigen Einstellungen ' +
+      'bereits selbst wiederhergestellt; ebenso endet „Beibehalten“ oder „Rückgängig machen“, wenn das Gerät sie schon wiederhergestellt hat. ' +
+      'Ohne Sicherheitsnetz wird die Änderung einfach übernommen. Schlägt das Übernehmen fehl, wird der Fehler des Geräts angezeigt; schlägt ' +
+      '„Beibehalten“ oder „Rückgängig machen“ fehl, geht es mit dem Fehler zurück zum Countdown. Nach dem Beibehalten, dem Rückgängigmachen oder dem ' +
+      'Ablauf der Zeit lädt die Seite die Einstellungen des Geräts neu. „Schließen“ blendet das Ergebnis aus. Wird die Seite geöffnet, während eine ' +
+      'Änderung auf Bestätigung wartet, läuft der Countdown mit den verbleibenden Sekunden weiter.',
+    fr:
+      "Applique une modification des paramètres réseau (Ethernet, Wi-Fi ou point d'accès) sans risquer de perdre l'accès à l'appareil. " +
+      "Appliquer envoie la modification. Avec le filet de sécurité, l'appareil ne la conserve que si elle est confirmée dans les 90 s : la boîte de " +
+      "dialogue affiche un compte à rebours et propose Conserver et Rétablir. Si le compte à rebours arrive à zéro, l'appareil a déjà rétabli de " +
+      "lui-même les paramètres précédents ; il en va de même si l'on clique sur Conserver ou Rétablir alors que l'appareil les a déjà rétablis. " +
+      "Sans filet de sécurité, la modification est simplement appliquée. Si l'application échoue, l'erreur de l'appareil s'affiche ; si Conserver " +
+      "ou Rétablir échoue, on revient au compte à rebours avec l'erreur. Après une conservation, un rétablissement ou l'expiration du délai, la page " +
+      "recharge les paramètres de l'appareil. Fermer masque le résultat. Si la page s'ouvre alors qu'une modification attend sa confirmation, " +
+      'le compte à rebours reprend avec les secondes restantes.',
+    it:
+      "Applica una modifica alle impostazioni di rete (Ethernet, Wi-Fi o hotspot) senza rischiare di perdere l'accesso al dispositivo. " +
+      'Applica invia la modifica. Con la rete di sicurezza, il dispositivo la mantiene solo se viene confermata entro 90 s: la finestra mostra il ' +
+      'conto alla rovescia dei secondi e offre Mantieni e Ripristina. Se il conto alla rovescia arriva a zero, il dispositivo ha già ripristinato da sé ' +
+      'le impostazioni precedenti; lo stesso accade se si preme Mantieni o Ripristina quando il dispositivo le ha già ripristinate. Senza rete di ' +
+      "sicurezza la modifica viene semplicemente applicata. Se l'applicazione non riesce, viene mostrato l'errore del dispositivo; se Mantieni o " +
+      "Ripristina non riescono, si torna al conto alla rovescia con l'errore. Dopo la conferma, il ripristino o la scadenza, la pagina ricarica le " +
+      'impostazioni del dispositivo. Chiudi nasconde il risultato. Se la pagina si apre mentre una modifica attende la conferma, il conto alla ' +
+      'rovescia riprende dai secondi rimanenti.',
+    pl:
+      'Stosuje zmianę ustawień sieci (Ethernet, Wi-Fi lub hotspot) bez ryzyka utraty dostępu do urządzenia. Zastosuj wysyła zmianę. ' +
+      'Przy włączonym zabezpieczeniu urządzenie zachowuje ją tylko wtedy, gdy zostanie potwierdzona w ciągu 90 s: okno odlicza sekundy i oferuje ' +
+      'Zachowaj oraz Przywróć. Gdy odliczanie dojdzie do zera, urządzenie samo przywróciło już poprzednie ustawienia; tak samo kończy się Zachowaj ' +
+      'lub Przywróć naciśnięte już po tym przywróceniu. Bez zabezpieczenia zmiana jest po prostu stosowana. Jeśli zastosowanie się nie powiedzie, ' +
+      'wyświetlany jest błąd urządzenia; jeśli nie powiedzie się Zachowaj lub Przywróć, okno wraca do odliczania i pokazuje błąd. Po zachowaniu, ' +
+      'przywróceniu lub upływie czasu strona ponownie wczytuje ustawienia urządzenia. Zamknij ukrywa wynik. Jeśli strona zostanie otwarta, gdy ' +
+      'zmiana czeka na potwierdzenie, odliczanie jest kontynuowane od pozostałych sekund.',
+    ru:
+      'Применяет изменение сетевых настроек (Ethernet, Wi-Fi или точка доступа) без риска потерять доступ к устройству. «Применить» отправляет ' +
+      'изменение. Если включена страховка, устройство сохраняет изменение, только если его подтвердить в течение 90 с: окно отсчитывает секунды ' +
+      'и предлагает «Сохранить» и «Откатить». Когда отсчёт доходит до нуля, устройство уже само вернуло прежние настройки; тем же заканчивается ' +
+      'нажатие «Сохранить» или «Откатить», если устройство их уже вернуло. Без страховки изменение просто применяется. Если применить не удалось, ' +
+      'показывается ошибка устройства; если не удалось сохранить или откатить, окно возвращается к отсчёту и показывает ошибку. После сохранения, ' +
+      'отката или истечения времени страница заново загружает настройки устройства. «Закрыть» скрывает результат. Если открыть страницу, пока ' +
+      'изменение ждёт подтверждения, отсчёт продолжится с оставшихся секунд.',
+  },
+  events: samplesOf<SafeApplyEvent>([
+    { type: 'change.apply', request: SAMPLE_APPLY_REQUEST, safe: true },
+    { type: 'change.apply', request: SAMPLE_APPLY_REQUEST, safe: false },
+    // Small countdowns, so that the last second (and its expiry) is within a step or two.
+    { type: 'change.resume', pending: LAST_SECOND_PENDING },
+    { type: 'change.resume', pending: { ...SAMPLE_PENDING, seconds_left: 2 } },
+    { type: 'change.keep' },
+    { type: 'change.revert' },
+    { type: 'change.dismiss' },
+  ]),
+  doubles: {
+    actors: {
+      applyChange: pendingPromise<ApplyOutput, ApplyInput>(),
+      confirmChange: pendingPromise<void, { id: string }>(),
+      revertChange: pendingPromise<void, { id: string }>(),
+    },
+    actions: { refresh: noop },
+  },
+  outcomes: {
+    applyChange: {
+      output: { pending: SAMPLE_PENDING } satisfies ApplyOutput,
+      // A change already in its last second, and one applied without the safety net.
+      otherOutputs: [{ pending: LAST_SECOND_PENDING }, { pending: null }] satisfies ApplyOutput[],
+      error: { status: 409, data: errorAnswer('change_pending') },
+    },
+    // The device had already restored the settings (→ expired); any other failure returns to the countdown.
+    confirmChange: { output: undefined, error: { status: 409, data: errorAnswer('no_pending_change') }, otherErrors: [NETWORK_FAILURE] },
+    revertChange: { output: undefined, error: { status: 409, data: errorAnswer('no_pending_change') }, otherErrors: [NETWORK_FAILURE] },
+  },
+  // The countdown would make the snapshots endless: keep what the guards and the views depend on,
+  // not the seconds themselves.
+  serializeState: (snapshot) => {
+    const { pending, secondsLeft, error } = snapshot.context as SafeApplyContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status,
+      lastSecond: secondsLeft <= 1,
+      error: error !== null,
+      pending: pending !== null,
+    });
+  },
+};
+
+const identifyLight: MachineEntry = {
+  id: identifyLightMachine.id,
+  machine: identifyLightMachine,
+  title: {
+    en: 'Identification light',
+    'zh-CN': '识别指示灯',
+    'zh-TW': '識別指示燈',
+    ja: '識別ランプ',
+    ko: '식별 표시등',
+    de: 'Identifikationsleuchte',
+    fr: "Voyant d'identification",
+    it: 'Spia di identificazione',
+    pl: 'Dioda identyfikacyjna',
+    ru: 'Индикатор идентификации',
+  },
+  description: {
+    en:
+      "Helps to find the device on site. Identify makes the panel's LED blink for the chosen number of seconds (if the device answers 0 s, nothing blinks). " +
+      'The page counts the remaining seconds down and returns to idle at zero; Stop asks the device to switch the light off at once. ' +
+      'A failed request keeps the previous state and shows its error. If the page opens while the light is blinking, the countdown resumes with the seconds left.',
+    'zh-CN':
+      '用于在现场找到设备。“识别”会让面板的 LED 按所选秒数闪烁（如果设备返回 0 秒，则不会闪烁）。页面逐秒倒计时剩余时间，归零后回到空闲状态；' +
+      '“停止”会请求设备立即关闭指示灯。请求失败时保持原来的状态，并显示错误。如果打开页面时指示灯正在闪烁，倒计时会从剩余秒数继续。',
+    'zh-TW':
+      '用於在現場找到裝置。「識別」會讓面板的 LED 依所選秒數閃爍（若裝置傳回 0 秒，則不會閃爍）。頁面會逐秒倒數剩餘時間，歸零後回到閒置狀態；' +
+      '「停止」會要求裝置立即關閉指示燈。要求失敗時會維持原本的狀態，並顯示錯誤。若開啟頁面時指示燈正在閃爍，倒數會從剩餘秒數繼續。',
+    ja:
+      '現場でデバイスを見つけやすくします。［識別］を押すと、パネルの LED が選んだ秒数だけ点滅します（デバイスが 0 秒と応答した場合は点滅しません）。' +
+      'ページは残り秒数をカウントダウンし、0 になると待機状態に戻ります。［停止］はデバイスにすぐ消灯するよう要求します。' +
+      'リクエストに失敗した場合は元の状態のままで、エラーを表示します。ランプの点滅中にページを開くと、カウントダウンは残りの秒数から再開します。',
+    ko:
+      '현장에서 장치를 쉽게 찾을 수 있게 합니다. 식별을 누르면 패널의 LED가 선택한 초 동안 깜박입니다(장치가 0초로 응답하면 깜박이지 않음). ' +
+      '페이지는 남은 시간을 초 단위로 카운트다운하고 0이 되면 대기 상태로 돌아갑니다. 중지는 장치에 표시등을 즉시 끄도록 요청합니다. ' +
+      '요청이 실패하면 이전 상태를 유지하고 오류를 표시합니다. 표시등이 깜박이는 동안 페이지를 열면 카운트다운이 남은 초부터 다시 이어집니다.',
+    de:
+      'Hilft, das Gerät vor Ort zu finden. „Identifizieren“ lässt die LED des Panels für die gewählte Anzahl Sekunden blinken (antwortet das Gerät ' +
+      'mit 0 s, blinkt nichts). Die Seite zählt die verbleibenden Sekunden herunter und kehrt bei null in den Ruhezustand zurück; „Stopp“ fordert ' +
+      'das Gerät auf, die Leuchte sofort auszuschalten. Schlägt eine Anfrage fehl, bleibt der vorherige Zustand erhalten und der Fehler wird angezeigt. ' +
+      'Wird die Seite geöffnet, während die Leuchte blinkt, läuft der Countdown mit den verbleibenden Sekunden weiter.',
+    fr:
+      "Aide à repérer l'appareil sur place. Identifier fait clignoter la LED du panneau pendant le nombre de secondes choisi (si l'appareil répond 0 s, " +
+      "rien ne clignote). La page affiche le compte à rebours des secondes restantes et revient à l'état inactif à zéro ; Arrêter demande à " +
+      "l'appareil d'éteindre le voyant immédiatement. Si une requête échoue, l'état précédent est conservé et l'erreur s'affiche. Si la page " +
+      "s'ouvre pendant que le voyant clignote, le compte à rebours reprend avec les secondes restantes.",
+    it:
+      'Aiuta a individuare il dispositivo sul posto. Identifica fa lampeggiare il LED del pannello per il numero di secondi scelto (se il dispositivo ' +
+      'risponde 0 s, non lampeggia nulla). La pagina mostra il conto alla rovescia dei secondi rimanenti e a zero torna allo stato inattivo; Arresta ' +
+      "chiede al dispositivo di spegnere subito la spia. Se una richiesta non riesce, resta lo stato precedente e viene mostrato l'errore. Se la " +
+      'pagina si apre mentre la spia lampeggia, il conto alla rovescia riprende dai secondi rimanenti.',
+    pl:
+      'Pomaga odnaleźć urządzenie na miejscu. Identyfikuj sprawia, że dioda LED panelu miga przez wybraną liczbę sekund (jeśli urządzenie odpowie ' +
+      '0 s, nic nie miga). Strona odlicza pozostałe sekundy i po dojściu do zera wraca do stanu bezczynności; Zatrzymaj prosi urządzenie ' +
+      'o natychmiastowe wyłączenie diody. Jeśli żądanie się nie powiedzie, poprzedni stan zostaje zachowany, a strona pokazuje błąd. Jeśli strona ' +
+      'zostanie otwarta, gdy dioda miga, odliczanie jest kontynuowane od pozostałych sekund.',
+    ru:
+      'Помогает найти устройство на месте. «Идентифицировать» заставляет светодиод панели мигать выбранное число секунд (если устройство ответило ' +
+      '0 с, ничего не мигает). Страница отсчитывает оставшиеся секунды и при нуле возвращается в режим ожидания; «Стоп» просит устройство сразу ' +
+      'выключить индикатор. Если запрос не удался, прежнее состояние сохраняется и показывается ошибка. Если открыть страницу, пока индикатор ' +
+      'мигает, отсчёт продолжится с оставшихся секунд.',
+  },
+  events: samplesOf<IdentifyLightEvent>([
+    { type: 'light.start', seconds: 30 },
+    // Small countdowns, so that the last second is within a step or two; 0 is refused (nothing blinks).
+    { type: 'light.resume', secondsLeft: 1 },
+    { type: 'light.resume', secondsLeft: 2 },
+    { type: 'light.resume', secondsLeft: 0 },
+    { type: 'light.stop' },
+  ]),
+  doubles: {
+    actors: {
+      startLight: pendingPromise<{ seconds_left: number }, { seconds: number }>(),
+      stopLight: pendingPromise<void>(),
+    },
+  },
+  outcomes: {
+    // The light blinking, in its last second, and not blinking at all.
+    startLight: { output: { seconds_left: 30 }, otherOutputs: [{ seconds_left: 1 }, { seconds_left: 0 }], error: { status: 403, data: errorAnswer('forbidden') } },
+    stopLight: { output: undefined, error: NETWORK_FAILURE },
+  },
+  // The countdown would make the snapshots endless: keep whether it is in its last second (the
+  // `lastSecond` guard) and whether an error shows, not the seconds themselves.
+  serializeState: (snapshot) => {
+    const { secondsLeft, error } = snapshot.context as IdentifyLightContext;
+    return JSON.stringify({ value: snapshot.value, status: snapshot.status, lastSecond: secondsLeft <= 1, error: error !== null });
+  },
+};
+
 /** Every machine of the console. Adding a machine = adding an entry. */
 
 /** The explorer's own flow, explored on a registry of one small machine (the forced re-login). */
@@ -528,7 +780,15 @@ const machineExplorer: MachineEntry = {
   },
 };
 
-export const MACHINE_REGISTRY: readonly MachineEntry[] = [firstRunWizard, passwordExpiry, forcedRelogin, timeChannel, machineExplorer];
+export const MACHINE_REGISTRY: readonly MachineEntry[] = [
+  firstRunWizard,
+  passwordExpiry,
+  forcedRelogin,
+  timeChannel,
+  safeApply,
+  identifyLight,
+  machineExplorer,
+];
 
 export function findMachine(id: string): MachineEntry | undefined {
   return MACHINE_REGISTRY.find((entry) => entry.id === id);

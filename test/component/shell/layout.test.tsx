@@ -36,7 +36,7 @@ describe('sidebar', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     // Only groups with a registered screen the account may open are listed, in menu order.
-    expect(headers).toEqual(['System', 'Administration']);
+    expect(headers).toEqual(['System', 'Network', 'Administration']);
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });
