@@ -22,11 +22,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('dashboard, system password and security', async ({ page }) => {
+    test('dashboard, system info, network, system password and security', async ({ page }) => {
       await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
-      for (const path of ['/admin/dashboard', '/admin/account/password', '/admin/account/security']) {
+      for (const path of [
+        '/admin/dashboard',
+        '/admin/system/info',
+        '/admin/network/ethernet',
+        '/admin/network/wifi',
+        '/admin/network/hotspot',
+        '/admin/account/password',
+        '/admin/account/security',
+      ]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();
         await page.waitForLoadState('networkidle');

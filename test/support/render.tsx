@@ -22,6 +22,10 @@ import en from '../../public/locales/en.json';
 import enShell from '../../public/locales/shell/en.json';
 import deShell from '../../public/locales/shell/de.json';
 import de from '../../public/locales/de.json';
+import enNetwork from '../../public/locales/network/en.json';
+import deNetwork from '../../public/locales/network/de.json';
+import enSystem from '../../public/locales/system/en.json';
+import deSystem from '../../public/locales/system/de.json';
 
 /** One request the console sent to the simulated device. */
 export interface SentRequest {
@@ -87,7 +91,10 @@ export function makeI18n(language: 'en' | 'de' = 'en'): I18n {
   void instance.init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en, shell: enShell }, de: { translation: de, shell: deShell } },
+    resources: {
+      en: { translation: en, shell: enShell, network: enNetwork, system: enSystem },
+      de: { translation: de, shell: deShell, network: deNetwork, system: deSystem },
+    },
     fallbackNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
