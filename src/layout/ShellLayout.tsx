@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { NavigationProgress } from '../components/NavigationProgress';
 import { useAppDispatch, type AppStore } from '../../store';
 import { useStore } from 'react-redux';
 import { AppActorsContext, appActorsFor } from '../app/app-actors';
@@ -59,7 +59,9 @@ function Shell({ mode }: { mode: Mode }) {
       </Box>
     );
   }
-  if (!shell.ready || !shell.user.data) return <LinearProgress aria-label={t('common.loading')} />;
+  // (MUI's LinearProgress here would be loaded twice on the dashboard route, once with the shell
+  // and once with the screen chunk that shares it.)
+  if (!shell.ready || !shell.user.data) return <NavigationProgress label={t('common.loading')} />;
   if (mode === 'admin' && !shell.isAdminMode) return <Navigate to={homeOf('app')} replace />;
 
   const sections = menuSections(mode === 'admin' ? ADMIN_SCREENS : APP_SCREENS, shell.allowed);
