@@ -35,11 +35,12 @@ export function Warnings({ isAdmin, stateCode, insecure }: Props) {
   const showInsecure = insecure && stateCode !== 0;
   if (!showInsecure && !oldFormat) return null;
   return (
+    // Below the drawer, menus and dialogs: a select's last options must not sit under it.
     <Stack
       spacing={1}
       role="region"
       aria-label={t('warnings.region')}
-      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar - 1, maxWidth: 380 }}
+      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.drawer - 1, maxWidth: 380 }}
     >
       {showInsecure ? (
         <Warning testId="insecure-warning" linked={isAdmin} textKey="warnings.insecure" linkedKey="warnings.insecure_admin" to="/admin/account/security" />

@@ -24,13 +24,14 @@ import { useSafeApply } from './use-safe-apply';
 export default function EthernetPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();
-  const query = useEthernetQuery();
+  // Asked again at every visit: a waiting change's seconds must be the device's.
+  const query = useEthernetQuery(undefined, { refetchOnMountOrArgChange: true });
   const [draft, setDraft] = useState<EthernetSettings | null>(null);
   const flow = useSafeApply(async ({ request, safe }) => {
     const result = await dispatch(networkApi.endpoints.setEthernet.initiate({ settings: request as EthernetSettings, safe })).unwrap();
     setDraft(null);
     return { pending: result.pending };
-  }, query.data?.pending);
+  }, query.data?.pending?.section === 'ethernet' ? query.data.pending : null, query.fulfilledTimeStamp);
 
   if (query.isError && !query.data) {
     return (

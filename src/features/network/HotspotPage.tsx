@@ -25,14 +25,15 @@ import { useSafeApply } from './use-safe-apply';
 export default function HotspotPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();
-  const query = useHotspotQuery();
+  // Asked again at every visit: a waiting change's seconds must be the device's.
+  const query = useHotspotQuery(undefined, { refetchOnMountOrArgChange: true });
   const [draft, setDraft] = useState<HotspotSettings | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const flow = useSafeApply(async ({ request, safe }) => {
     const result = await dispatch(networkApi.endpoints.setHotspot.initiate({ settings: request as HotspotSettings, safe })).unwrap();
     setDraft(null);
     return { pending: result.pending };
-  }, query.data?.pending);
+  }, query.data?.pending?.section === 'hotspot' ? query.data.pending : null, query.fulfilledTimeStamp);
 
   if (query.isError && !query.data) {
     return (

@@ -96,7 +96,8 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
             label={t('safe.switch', { seconds: SAFE_APPLY_SECONDS })}
             sx={{ ml: 0, minHeight: 44, gap: 1 }}
           />
-          {!safe ? (
+          {/* Said when the user turns it off; where it starts off, the change cannot cut this console off. */}
+          {!safe && defaultSafe ? (
             <Alert severity="error" variant="outlined" sx={{ my: 1 }}>
               {t('safe.unsafe_warning')}
             </Alert>

@@ -83,7 +83,7 @@ export default function WifiPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();
   const [interval, setPolling] = useState(5000);
-  const query = useWifiQuery(undefined, { pollingInterval: interval, skipPollingIfUnfocused: true });
+  const query = useWifiQuery(undefined, { pollingInterval: interval, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
   const data = query.data;
   if (data && pollingFor(data.state) !== interval) setPolling(pollingFor(data.state));
   const [setEnabled, enabling] = useSetWifiEnabledMutation();
@@ -97,7 +97,7 @@ export default function WifiPage() {
   const flow = useSafeApply(async ({ request, safe }) => {
     const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request as WifiConnectSettings, safe })).unwrap();
     return { pending: result.pending };
-  }, data?.pending);
+  }, data?.pending?.section === 'wifi' ? data.pending : null, query.fulfilledTimeStamp);
 
   if (query.isError && !data) {
     return (
@@ -115,10 +115,14 @@ export default function WifiPage() {
   const needsPassword = form.security !== 'open' && !tls;
   const on = data?.enabled ?? false;
 
+  const codeOf = (result: { error?: unknown }) => {
+    if (!('error' in result) || result.error === undefined) return null;
+    const code = (result.error as { data?: { error_code?: unknown } }).data?.error_code;
+    return typeof code === 'string' ? code : 'fail';
+  };
   const toggle = async (enabled: boolean) => {
     setActionError(null);
-    const result = await setEnabled({ enabled });
-    if ('error' in result) setActionError('fail');
+    setActionError(codeOf(await setEnabled({ enabled })));
   };
 
   return (
@@ -135,7 +139,7 @@ export default function WifiPage() {
               <Card variant="outlined" component="section" aria-label={t('wifi.status_title')}>
                 <CardContent>
                   <FormControlLabel
-                    control={<Switch checked={on} onChange={(e) => void toggle(e.target.checked)} disabled={enabling.isLoading} />}
+                    control={<Switch checked={on} onChange={(e) => void toggle(e.target.checked)} disabled={enabling.isLoading || flow.busy} />}
                     label={t('wifi.enabled')}
                     sx={{ ml: 0, minHeight: 44, gap: 1 }}
                   />
@@ -163,7 +167,7 @@ export default function WifiPage() {
                     <Button
                       sx={{ mt: 1 }}
                       variant="outlined"
-                      onClick={() => void disconnect().then((r) => setActionError('error' in r ? 'fail' : null))}
+                      onClick={() => void disconnect().then((r) => setActionError(codeOf(r)))}
                       loading={disconnecting.isLoading}
                       disabled={flow.busy}
                     >
@@ -276,7 +280,7 @@ export default function WifiPage() {
                       value={form.password}
                       onChange={(e) => change({ password: e.target.value })}
                       error={Boolean(shown('password'))}
-                      helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : t('wifi.wpa_hint'))}
+                      helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : form.security === 'wpa_psk' ? t('wifi.wpa_hint') : ' ')}
                       disabled={flow.busy}
                       slotProps={{
                         htmlInput: { autoComplete: 'new-password' },

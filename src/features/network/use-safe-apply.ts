@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useAppDispatch } from '../../../store';
@@ -9,7 +9,12 @@ import { registerLiveActor } from '../../app/live-actors';
 /** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
  * A change already waiting on the device (made in another tab, or before a reload, or from the
  * old address) resumes the countdown here. */
-export function useSafeApply(apply: (input: ApplyInput) => Promise<ApplyOutput>, waiting: PendingChange | null | undefined) {
+export function useSafeApply(
+  apply: (input: ApplyInput) => Promise<ApplyOutput>,
+  waiting: PendingChange | null | undefined,
+  /** When the device said so (RTK Query's fulfilledTimeStamp). */
+  fetchedAt: number | undefined,
+) {
   const dispatch = useAppDispatch();
   const machine = useMemo(
     () =>
@@ -38,15 +43,19 @@ export function useSafeApply(apply: (input: ApplyInput) => Promise<ApplyOutput>,
 
   useEffect(() => registerLiveActor(safeApplyMachine.id, actor), [actor]);
 
-  const waitingId = waiting?.id;
+  const [mountedAt] = useState(() => Date.now());
   useEffect(() => {
-    if (!waiting) return;
+    // Only an answer given since this page opened (a cached one may be a minute old), with the
+    // seconds since it came counted off.
+    if (!waiting || !fetchedAt || fetchedAt < mountedAt) return;
     const s = actor.getSnapshot();
-    const busy = ['applying', 'waiting', 'confirming', 'reverting'].some((v) => s.matches(v as never));
-    if (!busy || (s.matches('waiting') && s.context.pending?.id !== waiting.id)) actor.send({ type: 'change.resume', pending: waiting });
-    // Resume once per pending change, not on every poll of the same one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waitingId, actor]);
+    // A change this page has already shown (kept, reverted, expired, or counting) is not resumed
+    // by an answer that was on its way meanwhile; nor while a call of the flow is running.
+    if (s.context.pending?.id === waiting.id) return;
+    if (['applying', 'confirming', 'reverting'].some((v) => s.matches(v as never))) return;
+    const left = waiting.seconds_left - Math.floor((Date.now() - fetchedAt) / 1000);
+    if (left > 0) actor.send({ type: 'change.resume', pending: { ...waiting, seconds_left: left } });
+  }, [waiting, fetchedAt, mountedAt, actor]);
 
   return {
     state: snapshot.value as string,

@@ -22,7 +22,9 @@ export const IDENTIFY_DURATIONS = [10, 30, 60, 300, 600] as const;
 export function IdentifyLightCard() {
   const { t } = useTranslation('system');
   const dispatch = useAppDispatch();
-  const status = useIdentifyLightQuery();
+  // Asked again at every visit: the light may have been started or stopped meanwhile.
+  const status = useIdentifyLightQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [mountedAt] = useState(() => Date.now());
   const [seconds, setSeconds] = useState<number>(30);
   const machine = useMemo(
     () =>
@@ -43,12 +45,13 @@ export function IdentifyLightCard() {
   const state = useSelector(actor, (s) => s.value as string);
   const { secondsLeft, error } = useSelector(actor, (s) => s.context);
   useEffect(() => registerLiveActor(identifyLightMachine.id, actor), [actor]);
-  const blinkingOnDevice = status.data?.active ? status.data.seconds_left : 0;
   useEffect(() => {
-    if (blinkingOnDevice > 0) actor.send({ type: 'light.resume', secondsLeft: blinkingOnDevice });
-    // Only what the device said when the page opened; the countdown runs here afterwards.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status.isSuccess]);
+    const at = status.fulfilledTimeStamp;
+    // Only an answer given since this page opened; the seconds it took to arrive are counted off.
+    if (!status.data?.active || !at || at < mountedAt) return;
+    const left = status.data.seconds_left - Math.floor((Date.now() - at) / 1000);
+    if (left > 0) actor.send({ type: 'light.resume', secondsLeft: left });
+  }, [status.fulfilledTimeStamp, status.data, mountedAt, actor]);
 
   const blinking = state === 'blinking' || state === 'stopping';
   const duration = (s: number) => (s >= 60 ? t('identify.minutes', { count: s / 60 }) : t('identify.seconds', { count: s }));

@@ -1,0 +1,470 @@
+/**
+ * Wi-Fi (issue 5 §4): the radio on and off, the live connection state, scanning, and the connect
+ * form with each security, its rules and the device's answers.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import WifiPage from '../../../src/features/network/WifiPage';
+import { fakeDevice, renderScreen, type DeviceAnswer } from '../../support/render';
+import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../../contract/rules/network';
+import deNetwork from '../../../public/locales/network/de.json';
+
+const WIFI = '/api/v1/network/wifi';
+const ENABLED = '/api/v1/network/wifi/enabled';
+const SCAN = '/api/v1/network/wifi/scan';
+const CONNECT = '/api/v1/network/wifi/connect';
+const DISCONNECT = '/api/v1/network/wifi/disconnect';
+
+const NETWORKS = [
+  { ssid: 'Plant-Floor', signal: 82, security: 'wpa_psk', connected: false },
+  { ssid: 'Maintenance', signal: 64, security: 'wpa2_enterprise', connected: false },
+  { ssid: 'Visitors', signal: 47, security: 'open', connected: false },
+  { ssid: 'Line3-Legacy', signal: 31, security: 'wep', connected: false },
+] as const;
+
+const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUY2VydA==\n-----END CERTIFICATE-----\n';
+const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49==\n-----END PRIVATE KEY-----\n';
+
+interface Radio {
+  enabled: boolean;
+  state: WifiState;
+  ssid: string | null;
+  security: WifiSecurity | null;
+  address: { ip: string; netmask: string; gateway: string };
+}
+
+/** A panel with a radio: the test may change its state (`radio`) as the device would. */
+function device(
+  initial: Partial<Radio> = {},
+  { connect, scan, enable }: { connect?: (body: unknown) => DeviceAnswer; scan?: () => DeviceAnswer; enable?: (body: unknown) => DeviceAnswer } = {},
+) {
+  const radio: Radio = { enabled: false, state: 'disabled', ssid: null, security: null, address: { ip: '', netmask: '', gateway: '' }, ...initial };
+  const view = () => ({
+    body: {
+      enabled: radio.enabled,
+      state: radio.state,
+      mac: '00:0C:26:AA:00:03',
+      ssid: radio.ssid,
+      security: radio.security,
+      eap_method: null,
+      identity: '',
+      ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+      address: radio.address,
+      pending: null,
+    },
+  });
+  const fake = fakeDevice({
+    [`GET ${WIFI}`]: view,
+    [`PUT ${ENABLED}`]:
+      enable ??
+      ((body) => {
+        radio.enabled = (body as { enabled: boolean }).enabled;
+        radio.state = radio.enabled ? 'disconnected' : 'disabled';
+        if (!radio.enabled) radio.ssid = null;
+        return view();
+      }),
+    [`GET ${SCAN}`]: scan ?? (() => ({ body: NETWORKS })),
+    [`POST ${CONNECT}`]:
+      connect ??
+      ((raw) => {
+        const { settings } = raw as { settings: WifiConnectSettings };
+        radio.state = 'connecting';
+        radio.ssid = settings.ssid;
+        radio.security = settings.security;
+        return view();
+      }),
+    [`POST ${DISCONNECT}`]: () => {
+      radio.ssid = null;
+      radio.state = 'disconnected';
+      radio.address = { ip: '', netmask: '', gateway: '' };
+      return view();
+    },
+  });
+  return { fake, radio };
+}
+
+const ON: Partial<Radio> = { enabled: true, state: 'disconnected' };
+
+async function openPage(initial: Partial<Radio> = ON, handlers: Parameters<typeof device>[1] = {}, language: 'en' | 'de' = 'en') {
+  const { fake, radio } = device(initial, handlers);
+  const user = userEvent.setup({ delay: null });
+  const rendered = renderScreen(<WifiPage />, { language });
+  await screen.findByTestId('wifi-state');
+  return { fake, radio, user, ...rendered };
+}
+
+const stateChip = () => screen.getByTestId('wifi-state');
+const connectCard = () => within(screen.getByRole('region', { name: 'Connect to a network' }));
+const ssidField = () => connectCard().getByRole('textbox', { name: 'SSID' });
+const passwordField = () => connectCard().getByLabelText('Password');
+const security = () => connectCard().getByRole('combobox', { name: 'Security' });
+/** The hidden file input of a PEM chooser (named like the chooser). */
+const fileInput = (label: string) => connectCard().getByLabelText(label, { selector: 'input' });
+const chooser = (label: string) => within(connectCard().getByRole('group', { name: label }));
+
+async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const pemFile = (name: string, text: string) => new File([text], name, { type: 'application/x-pem-file' });
+
+// jsdom's File has no text() (browsers have had it for years); the chooser reads the file with it.
+beforeAll(() => {
+  if (typeof File.prototype.text !== 'function') {
+    Object.defineProperty(File.prototype, 'text', {
+      configurable: true,
+      value(this: File) {
+        return new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as string);
+          reader.onerror = () => reject(reader.error);
+          reader.readAsText(this);
+        });
+      },
+    });
+  }
+});
+
+describe('WifiPage: the radio', () => {
+  test('off: the state is Disabled, Scan and Connect are unavailable', async () => {
+    const { fake } = await openPage({ enabled: false, state: 'disabled' });
+    expect(screen.getByRole('heading', { level: 1, name: 'WiFi' })).toBeInTheDocument();
+    expect(stateChip()).toHaveTextContent('Disabled');
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).not.toBeChecked();
+    expect(screen.getByText('00:0C:26:AA:00:03')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan' })).toBeDisabled();
+    expect(screen.getByText('Turn WiFi on to look for networks.')).toBeInTheDocument();
+    expect(screen.getByText('Turn WiFi on to connect.')).toBeInTheDocument();
+    expect(connectCard().getByRole('button', { name: 'Connect' })).toBeDisabled();
+    expect(fake.requests.filter((r) => r.path === SCAN)).toHaveLength(0);
+  });
+
+  test('turning WiFi on sends {enabled: true} and enables Scan', async () => {
+    const { fake, user } = await openPage({ enabled: false, state: 'disabled' });
+    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Disconnected'));
+    expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: true }]);
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Scan' })).toBeEnabled();
+    expect(screen.getByText('Choose Scan to list the networks in range; choose one to fill in the form.')).toBeInTheDocument();
+    expect(screen.queryByText('Turn WiFi on to connect.')).not.toBeInTheDocument();
+  });
+
+  test('turning WiFi off sends {enabled: false}', async () => {
+    const { fake, user } = await openPage();
+    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Disabled'));
+    expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: false }]);
+    expect(screen.getByRole('button', { name: 'Scan' })).toBeDisabled();
+  });
+
+  test('a refused switch says the update failed', async () => {
+    const { user } = await openPage({ enabled: false, state: 'disabled' }, { enable: () => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } }) });
+    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    expect(await screen.findByText('Update settings failed')).toBeInTheDocument();
+    expect(stateChip()).toHaveTextContent('Disabled');
+  });
+
+  test('connected: the network, the address, and Disconnect', async () => {
+    const { fake, user } = await openPage({
+      enabled: true,
+      state: 'connected',
+      ssid: 'Plant-Floor',
+      security: 'wpa_psk',
+      address: { ip: '172.16.20.57', netmask: '255.255.255.0', gateway: '172.16.20.1' },
+    });
+    expect(stateChip()).toHaveTextContent('Connected');
+    expect(screen.getByText('Network: Plant-Floor')).toBeInTheDocument();
+    expect(screen.getByTestId('wifi-address')).toHaveTextContent('Address: 172.16.20.57, gateway 172.16.20.1');
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Disconnected'));
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === DISCONNECT)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+});
+
+describe('WifiPage: scanning', () => {
+  test('Scan lists the networks; choosing one fills in the SSID and its security', async () => {
+    const { fake, user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    const list = within(await screen.findByRole('list', { name: 'Available networks' }));
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === SCAN)).toHaveLength(1);
+    expect(list.getAllByRole('button')).toHaveLength(4);
+    expect(list.getByText('Plant-Floor')).toBeInTheDocument();
+    expect(list.getByText('WPA/WPA2-PSK · signal 82 %')).toBeInTheDocument();
+    expect(list.getByText('WPA2-Enterprise · signal 64 %')).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: /Line3-Legacy/ }));
+    expect(ssidField()).toHaveValue('Line3-Legacy');
+    expect(security()).toHaveTextContent('WEP');
+    expect(connectCard().getByText('5 or 13 characters, or 10 or 26 hexadecimal digits')).toBeInTheDocument();
+    expect(list.getByRole('button', { name: /Line3-Legacy/ })).toHaveClass('Mui-selected');
+
+    await user.click(list.getByRole('button', { name: /Maintenance/ }));
+    expect(ssidField()).toHaveValue('Maintenance');
+    expect(security()).toHaveTextContent('WPA2-Enterprise');
+    expect(connectCard().getByRole('combobox', { name: 'EAP method' })).toHaveTextContent('PEAP');
+  });
+
+  test('choosing a network clears a password typed for another one', async () => {
+    const { user } = await openPage();
+    await user.type(passwordField(), 'some-secret');
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    await user.click(await screen.findByRole('button', { name: /Plant-Floor/ }));
+    expect(passwordField()).toHaveValue('');
+  });
+
+  test('the network the panel is on is marked connected', async () => {
+    const { user } = await openPage(ON, { scan: () => ({ body: [{ ...NETWORKS[0], connected: true }] }) });
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    expect(await screen.findByText('WPA/WPA2-PSK · signal 82 % · Connected')).toBeInTheDocument();
+  });
+
+  test('a failed scan says so', async () => {
+    const { user } = await openPage(ON, { scan: () => ({ status: 409, body: { message: 'x', error_code: 'wifi_disabled' } }) });
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    expect(await screen.findByText('The scan failed. Try again.')).toBeInTheDocument();
+  });
+});
+
+describe('WifiPage: the connect form', () => {
+  test('a WPA password of 7 characters is refused; 8 are fine', async () => {
+    const { user } = await openPage();
+    expect(security()).toHaveTextContent('WPA/WPA2-PSK');
+    expect(connectCard().getByText('8 to 63 characters')).toBeInTheDocument();
+    await user.type(passwordField(), 'abcdefg');
+    expect(connectCard().getByText('Please enter a value between 8 and 63 characters')).toBeInTheDocument();
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(passwordField(), 'h');
+    expect(connectCard().queryByText('Please enter a value between 8 and 63 characters')).not.toBeInTheDocument();
+    await user.type(passwordField(), 'x'.repeat(56)); // 64
+    expect(connectCard().getByText('Please enter a value between 8 and 63 characters')).toBeInTheDocument();
+  });
+
+  test('a WPA password with characters outside printable ASCII is refused', async () => {
+    const { user } = await openPage();
+    await user.type(passwordField(), 'Passwört-123');
+    expect(connectCard().getByText('Use only letters, digits, spaces and the symbols of a standard keyboard')).toBeInTheDocument();
+  });
+
+  test('Show password reveals what was typed', async () => {
+    const { user } = await openPage();
+    await user.type(passwordField(), 'conveyor-line-7');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    await user.click(connectCard().getByRole('button', { name: 'Show password' }));
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    await user.click(connectCard().getByRole('button', { name: 'Hide password' }));
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  test('a WEP key of 11 characters is refused; 5, 13, 10 or 26 hex digits are fine', async () => {
+    const { user } = await openPage();
+    await choose(user, security(), 'WEP');
+    const wep = 'A WEP key is 5 or 13 characters, or 10 or 26 hexadecimal digits';
+    await user.type(passwordField(), 'abcdefghijk');
+    expect(connectCard().getByText(wep)).toBeInTheDocument();
+    for (const good of ['abcde', 'abcdefghijklm', 'A1B2C3D4E5', 'a'.repeat(26)]) {
+      await user.clear(passwordField());
+      await user.type(passwordField(), good);
+      expect(connectCard().queryByText(wep)).not.toBeInTheDocument();
+    }
+    // Ten characters that are not hexadecimal are not a key.
+    await user.clear(passwordField());
+    await user.type(passwordField(), 'GHIJKLMNOP');
+    expect(connectCard().getByText(wep)).toBeInTheDocument();
+  });
+
+  test('Open needs no password', async () => {
+    const { user } = await openPage();
+    await choose(user, security(), 'Open');
+    expect(connectCard().queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  test('WPA2-Enterprise asks for the EAP method and identity; TLS asks for the certificate files', async () => {
+    const { user } = await openPage();
+    expect(connectCard().queryByRole('combobox', { name: 'EAP method' })).not.toBeInTheDocument();
+    await choose(user, security(), 'WPA2-Enterprise');
+    const eap = connectCard().getByRole('combobox', { name: 'EAP method' });
+    expect(eap).toHaveTextContent('PEAP');
+    expect(connectCard().getByRole('textbox', { name: 'Identity' })).toBeInTheDocument();
+    expect(passwordField()).toBeInTheDocument(); // PEAP signs in with a password
+    expect(connectCard().getByRole('group', { name: 'CA certificate' })).toBeInTheDocument();
+    expect(connectCard().queryByRole('group', { name: 'User certificate' })).not.toBeInTheDocument();
+
+    await choose(user, eap, 'TLS (certificate)');
+    expect(connectCard().queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(chooser('User certificate').getByRole('button', { name: 'Choose file' })).toBeInTheDocument();
+    expect(chooser('User certificate').getByText('No file chosen')).toBeInTheDocument();
+    expect(chooser('User private key').getByRole('button', { name: 'Choose file' })).toBeInTheDocument();
+    expect(connectCard().getByLabelText('Key password')).toBeInTheDocument();
+    expect(fileInput('User certificate')).toHaveAttribute('type', 'file');
+    expect(fileInput('User private key')).toHaveAttribute('type', 'file');
+  });
+
+  test('a user certificate or key that is not PEM is refused; PEM files are taken', async () => {
+    const { user } = await openPage();
+    await choose(user, security(), 'WPA2-Enterprise');
+    await choose(user, connectCard().getByRole('combobox', { name: 'EAP method' }), 'TLS (certificate)');
+
+    await user.upload(fileInput('User certificate'), pemFile('user.crt', 'this is not a certificate'));
+    expect(await chooser('User certificate').findByText('This file is not a PEM certificate (-----BEGIN CERTIFICATE-----)')).toBeInTheDocument();
+    expect(chooser('User certificate').getByText('user.crt')).toBeInTheDocument();
+    // A private key is not a certificate either.
+    await user.upload(fileInput('User certificate'), pemFile('user.pem', PRIVATE_KEY));
+    expect(await chooser('User certificate').findByText('user.pem')).toBeInTheDocument();
+    expect(chooser('User certificate').getByText(/This file is not a PEM certificate/)).toBeInTheDocument();
+
+    await user.upload(fileInput('User private key'), pemFile('user.key', CERTIFICATE));
+    expect(await chooser('User private key').findByText('This file is not a PEM private key (-----BEGIN PRIVATE KEY-----)')).toBeInTheDocument();
+
+    await user.upload(fileInput('User certificate'), pemFile('client.crt', CERTIFICATE));
+    await user.upload(fileInput('User private key'), pemFile('client.key', PRIVATE_KEY));
+    await waitFor(() => expect(chooser('User certificate').getByText('client.crt')).toBeInTheDocument());
+    await waitFor(() => expect(chooser('User private key').getByText('client.key')).toBeInTheDocument());
+    expect(connectCard().queryByText(/This file is not a PEM/)).not.toBeInTheDocument();
+
+    // Remove empties the chooser again.
+    await user.click(chooser('User certificate').getByRole('button', { name: 'Remove' }));
+    expect(chooser('User certificate').getByText('No file chosen')).toBeInTheDocument();
+  });
+
+  test('a file over 16 KB is refused before it is read', async () => {
+    const { user } = await openPage();
+    await choose(user, security(), 'WPA2-Enterprise');
+    await user.upload(fileInput('CA certificate'), pemFile('huge.pem', 'x'.repeat(16 * 1024 + 1)));
+    expect(await chooser('CA certificate').findByText('The file is larger than 16 KB')).toBeInTheDocument();
+    expect(chooser('CA certificate').getByText('No file chosen')).toBeInTheDocument();
+  });
+
+  test('Connect with an empty form marks what is missing and sends nothing', async () => {
+    const { fake, user } = await openPage();
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+    expect(connectCard().getAllByText('This field is required')).toHaveLength(2); // SSID and password
+    expect(ssidField()).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.requests.filter((r) => r.path === CONNECT)).toHaveLength(0);
+  });
+});
+
+describe('WifiPage: connecting', () => {
+  test('Connect sends the form without the safety net, then the state follows the radio', async () => {
+    const { fake, radio, user } = await openPage();
+    // This console is not reached over the Wi-Fi: the safety net starts off.
+    expect(connectCard().getByRole('switch', { name: /^Safety net/ })).not.toBeChecked();
+    await user.type(ssidField(), 'Plant-Floor');
+    await user.type(passwordField(), 'conveyor-line-8');
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Connecting'));
+    expect(fake.sent('POST', CONNECT)).toEqual([
+      {
+        settings: {
+          ssid: 'Plant-Floor',
+          security: 'wpa_psk',
+          password: 'conveyor-line-8',
+          eap_method: 'peap',
+          identity: '',
+          ca_certificate: '',
+          user_certificate: '',
+          private_key: '',
+          key_password: '',
+          ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+        },
+        safe: false,
+      },
+    ]);
+    expect(screen.getByText('Network: Plant-Floor')).toBeInTheDocument();
+
+    // The radio fails a moment later; the page asks every second while connecting.
+    const asked = fake.requests.filter((r) => r.method === 'GET' && r.path === WIFI).length;
+    radio.state = 'password_error';
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Password error'), { timeout: 3000 });
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === WIFI).length).toBeGreaterThan(asked);
+    expect(screen.getByText('The network refused the password. Check it (and the identity for WPA2-Enterprise) and connect again.')).toBeInTheDocument();
+  });
+
+  test('a static address for the Wi-Fi is checked and sent trimmed', async () => {
+    const { fake, user } = await openPage();
+    await user.type(ssidField(), 'Visitors');
+    await choose(user, security(), 'Open');
+    await user.click(connectCard().getByRole('radio', { name: 'Static' }));
+    await user.type(connectCard().getByRole('textbox', { name: 'IP address' }), '192.168.77');
+    expect(connectCard().getByText('Enter an IPv4 address such as 192.168.1.10')).toBeInTheDocument();
+    await user.type(connectCard().getByRole('textbox', { name: 'IP address' }), '.20 ');
+    await user.type(connectCard().getByRole('textbox', { name: 'Netmask' }), '255.255.255.0');
+    await user.type(connectCard().getByRole('textbox', { name: 'Gateway' }), '192.168.78.1');
+    expect(connectCard().getByText("The gateway must be another address in this interface's subnet")).toBeInTheDocument();
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+    expect(fake.requests.filter((r) => r.path === CONNECT)).toHaveLength(0);
+
+    await user.clear(connectCard().getByRole('textbox', { name: 'Gateway' }));
+    await user.type(connectCard().getByRole('textbox', { name: 'Gateway' }), '192.168.77.1');
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(fake.sent('POST', CONNECT)).toHaveLength(1));
+    expect((fake.sent('POST', CONNECT)[0] as { settings: WifiConnectSettings }).settings.ip).toEqual({
+      mode: 'static',
+      ip: '192.168.77.20',
+      netmask: '255.255.255.0',
+      gateway: '192.168.77.1',
+      dns1: '',
+      dns2: '',
+    });
+  });
+
+  test('WPA2-Enterprise TLS: the files go with the request; a key of another certificate is refused by the panel', async () => {
+    const { fake, user } = await openPage(ON, {
+      connect: () => ({ status: 400, body: { message: 'The private key does not match the certificate', error_code: 'key_mismatch' } }),
+    });
+    await user.type(ssidField(), 'Maintenance');
+    await choose(user, security(), 'WPA2-Enterprise');
+    await choose(user, connectCard().getByRole('combobox', { name: 'EAP method' }), 'TLS (certificate)');
+    await user.type(connectCard().getByRole('textbox', { name: 'Identity' }), '  technician ');
+    await user.upload(fileInput('User certificate'), pemFile('client.crt', CERTIFICATE));
+    await user.upload(fileInput('User private key'), pemFile('other.key', PRIVATE_KEY));
+    await waitFor(() => expect(chooser('User private key').getByText('other.key')).toBeInTheDocument());
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+
+    expect(await screen.findByTestId('safe-apply-outcome')).toHaveTextContent('The private key does not belong to the user certificate');
+    expect(chooser('User private key').getByText('The private key does not belong to the user certificate')).toBeInTheDocument();
+    const sent = fake.sent('POST', CONNECT) as { settings: WifiConnectSettings; safe: boolean }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      settings: { ssid: 'Maintenance', security: 'wpa2_enterprise', eap_method: 'tls', identity: 'technician', user_certificate: CERTIFICATE, private_key: PRIVATE_KEY },
+      safe: false,
+    });
+    expect(stateChip()).toHaveTextContent('Disconnected');
+  });
+
+  test('a wrong key password is named on its field', async () => {
+    const { user } = await openPage(ON, {
+      connect: () => ({ status: 400, body: { message: 'x', error_code: 'key_password' } }),
+    });
+    await user.type(ssidField(), 'Maintenance');
+    await choose(user, security(), 'WPA2-Enterprise');
+    await choose(user, connectCard().getByRole('combobox', { name: 'EAP method' }), 'TLS (certificate)');
+    await user.type(connectCard().getByRole('textbox', { name: 'Identity' }), 'technician');
+    await user.upload(fileInput('User certificate'), pemFile('client.crt', CERTIFICATE));
+    await user.upload(fileInput('User private key'), pemFile('client.key', PRIVATE_KEY));
+    await waitFor(() => expect(chooser('User private key').getByText('client.key')).toBeInTheDocument());
+    await user.type(connectCard().getByLabelText('Key password'), 'wrong');
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByTestId('safe-apply-outcome')).toHaveTextContent('The key password does not open the private key');
+    expect(connectCard().getByLabelText('Key password')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('WifiPage in German', () => {
+  test('the WPA length message comes from network/de.json', async () => {
+    const { user, i18n } = await openPage(ON, {}, 'de');
+    expect(i18n.language).toBe('de');
+    expect(stateChip()).toHaveTextContent(deNetwork.wifi.state.disconnected);
+    const card = within(screen.getByRole('region', { name: deNetwork.wifi.connect_title }));
+    const password = card.getByLabelText(deNetwork.wifi.password);
+    await user.type(password, 'abcdefg');
+    const message = deNetwork.problem.wpa_length.replace('{{min}}', '8').replace('{{max}}', '63');
+    expect(card.getByText(message)).toBeInTheDocument();
+    await user.type(password, 'h');
+    expect(card.queryByText(message)).not.toBeInTheDocument();
+    expect(card.getByText(deNetwork.wifi.wpa_hint)).toBeInTheDocument();
+  });
+});
