@@ -2,9 +2,11 @@
  * Ethernet (issue 5 §2): one card per interface, the shared address rules as the user types,
  * bridge mode, and safe apply (the Keep / Revert countdown).
  */
+import { useState, type ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import EthernetPage from '../../../src/features/network/EthernetPage';
+import { networkApi } from '../../../store/api/network-endpoints';
 import { fakeDevice, renderScreen, type DeviceAnswer } from '../../support/render';
 import type { EthernetSettings } from '../../../contract/rules/network';
 import type { PendingChange } from '../../../machines/safe-apply.machine';
@@ -68,10 +70,27 @@ function device({ settings = STORED, pending = null, pendingOf, put }: Options =
   return { fake, state };
 }
 
-async function openPage(options: Options = {}, { language = 'en', fakeTimers = false }: { language?: 'en' | 'de'; fakeTimers?: boolean } = {}) {
+/** The page with a button that leaves it and one that opens it again, as the menu would: the
+ * store, and what it has cached, stay from one visit to the next. */
+function Visits({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(!shown)}>
+        {shown ? 'Leave the page' : 'Open the page again'}
+      </button>
+      {shown ? children : null}
+    </>
+  );
+}
+
+async function openPage(
+  options: Options = {},
+  { language = 'en', fakeTimers = false, visits = false }: { language?: 'en' | 'de'; fakeTimers?: boolean; visits?: boolean } = {},
+) {
   const { fake, state } = device(options);
   const user = fakeTimers ? userEvent.setup({ delay: null, advanceTimers: jest.advanceTimersByTime }) : userEvent.setup({ delay: null });
-  const rendered = renderScreen(<EthernetPage />, { language });
+  const rendered = renderScreen(visits ? <Visits><EthernetPage /></Visits> : <EthernetPage />, { language });
   await screen.findByRole('region', { name: 'LAN1' });
   return { fake, state, user, ...rendered };
 }
@@ -102,6 +121,10 @@ async function applyValidChange(user: ReturnType<typeof userEvent.setup>) {
   await setStatic(user, 'LAN1', { 'IP address': '192.168.1.10', Netmask: '255.255.255.0', Gateway: '192.168.1.1' });
   await user.click(applyButton());
 }
+
+/** The GET /network/ethernet calls the device has answered. */
+const ethernetReads = (fake: ReturnType<typeof device>['fake']) =>
+  fake.requests.filter((r) => r.method === 'GET' && r.path === ETHERNET && r.answer);
 
 afterEach(() => {
   jest.useRealTimers();
@@ -393,6 +416,102 @@ describe('EthernetPage: safe apply', () => {
     state.pending = null; // the panel gave up waiting
     await user.click(alert.getByRole('button', { name: 'Keep' }));
     expect(await screen.findByText('The change was not confirmed in time: the panel restored the previous settings.')).toBeInTheDocument();
+  });
+});
+
+describe('EthernetPage: a change waiting from an earlier visit or another section', () => {
+  test('a change left waiting resumes, when the page is opened again, with the seconds the device has left', async () => {
+    jest.useFakeTimers();
+    const { fake, state, user } = await openPage({}, { fakeTimers: true, visits: true });
+    await applyValidChange(user);
+    const alert = await screen.findByTestId('safe-apply-waiting');
+    expect(alert).toHaveTextContent('It restores the previous settings in 90 s unless you keep it.');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(alert).toHaveTextContent('It restores the previous settings in 85 s unless you keep it.');
+
+    // The user goes to another screen with the change still waiting.
+    await user.click(screen.getByRole('button', { name: 'Leave the page' }));
+    expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10_000);
+    });
+    // The device's own count (not the page's, nor the answer cached at the first visit).
+    expect(state.pending?.id).toBe('change-1');
+    state.pending = { ...state.pending!, seconds_left: 70 };
+    const asked = ethernetReads(fake).length;
+
+    await user.click(screen.getByRole('button', { name: 'Open the page again' }));
+    await screen.findByRole('region', { name: 'LAN1' });
+    // The device is asked again at this visit.
+    await waitFor(() => expect(ethernetReads(fake)).toHaveLength(asked + 1));
+    const resumed = await screen.findByTestId('safe-apply-waiting');
+    expect(resumed).toHaveTextContent('It restores the previous settings in 70 s unless you keep it.');
+    expect(within(resumed).getByRole('progressbar', { name: '70 seconds left to keep the change' })).toBeInTheDocument();
+    expect(within(resumed).getByText('LAN1: 192.168.1.57 becomes 192.168.1.10')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(resumed).toHaveTextContent('It restores the previous settings in 69 s unless you keep it.');
+
+    await user.click(within(resumed).getByRole('button', { name: 'Keep' }));
+    expect(await screen.findByText('The new settings are kept.')).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([pendingPath('change-1', 'confirm')]);
+  });
+
+  test('after Keep, a late answer that still names the kept change does not bring Keep / Revert back', async () => {
+    const { fake, state, user, store } = await openPage();
+    await applyValidChange(user);
+    const alert = within(await screen.findByTestId('safe-apply-waiting'));
+    const kept = state.pending!;
+    expect(kept.id).toBe('change-1');
+    await user.click(alert.getByRole('button', { name: 'Keep' }));
+    expect(await screen.findByText('The new settings are kept.')).toBeInTheDocument();
+    // The page reads what the device holds now: nothing waits.
+    await waitFor(() => expect(field('LAN1', 'IP address')).toBeEnabled());
+    expect(ethernetReads(fake).at(-1)?.answer?.body).toMatchObject({ pending: null });
+
+    // An answer given before the device took the Keep arrives late: it still names the change.
+    const view = fake.handlers[`GET ${ETHERNET}`]!;
+    let late = true;
+    fake.handlers[`GET ${ETHERNET}`] = async (b, r) => {
+      const answer = await view(b, r);
+      if (!late) return answer;
+      late = false;
+      return { body: { ...(answer.body as object), pending: kept } };
+    };
+    const asked = ethernetReads(fake).length;
+    await act(async () => {
+      store.dispatch(networkApi.util.invalidateTags(['Ethernet']));
+    });
+    await waitFor(() => expect(ethernetReads(fake)).toHaveLength(asked + 1));
+    expect(ethernetReads(fake).at(-1)?.answer?.body).toMatchObject({ pending: { id: 'change-1' } });
+    // Give the page time to show what it would.
+    await waitFor(() => expect(store.getState().api.queries['ethernet(undefined)']?.data).toMatchObject({ pending: { id: 'change-1' } }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
+    expect(screen.queryByText('Keep these settings?')).not.toBeInTheDocument();
+    expect(outcome()).toHaveTextContent('The new settings are kept.');
+    expect(field('LAN1', 'IP address')).toBeEnabled();
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([pendingPath('change-1', 'confirm')]);
+  });
+
+  test('a change of another section waiting on the device shows no Keep / Revert here', async () => {
+    const { fake, user } = await openPage({
+      pending: { id: 'waiting-7', section: 'hotspot', seconds_left: 42, moved: [{ name: 'WLAN', before: '192.168.100.1', after: '192.168.101.1' }] },
+    });
+    expect(ethernetReads(fake).at(-1)?.answer?.body).toMatchObject({ pending: { id: 'waiting-7', section: 'hotspot' } });
+    expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
+    expect(screen.queryByText('Keep these settings?')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Keep' })).not.toBeInTheDocument();
+    // The form is not held for it.
+    await setStatic(user, 'LAN1', { 'IP address': '192.168.1.10', Netmask: '255.255.255.0' });
+    expect(field('LAN1', 'IP address')).toBeEnabled();
+    expect(applyButton()).toBeEnabled();
+    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });
 

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import WifiPage from '../../../src/features/network/WifiPage';
 import { fakeDevice, renderScreen, type DeviceAnswer } from '../../support/render';
 import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../../contract/rules/network';
+import type { PendingChange } from '../../../machines/safe-apply.machine';
 import deNetwork from '../../../public/locales/network/de.json';
 
 const WIFI = '/api/v1/network/wifi';
@@ -14,6 +15,7 @@ const ENABLED = '/api/v1/network/wifi/enabled';
 const SCAN = '/api/v1/network/wifi/scan';
 const CONNECT = '/api/v1/network/wifi/connect';
 const DISCONNECT = '/api/v1/network/wifi/disconnect';
+const pendingPath = (id: string, action: 'confirm' | 'revert') => `/api/v1/network/pending/${id}/${action}`;
 
 const NETWORKS = [
   { ssid: 'Plant-Floor', signal: 82, security: 'wpa_psk', connected: false },
@@ -31,14 +33,35 @@ interface Radio {
   ssid: string | null;
   security: WifiSecurity | null;
   address: { ip: string; netmask: string; gateway: string };
+  /** The network change waiting for confirmation (a connect with the safety net leaves one). */
+  pending: PendingChange | null;
 }
+
+/** The device refuses a call while another change waits for Keep / Revert. */
+const CHANGE_PENDING: DeviceAnswer = {
+  status: 409,
+  body: { message: 'Another network change is waiting for confirmation: keep or revert it first', error_code: 'change_pending' },
+};
 
 /** A panel with a radio: the test may change its state (`radio`) as the device would. */
 function device(
   initial: Partial<Radio> = {},
-  { connect, scan, enable }: { connect?: (body: unknown) => DeviceAnswer; scan?: () => DeviceAnswer; enable?: (body: unknown) => DeviceAnswer } = {},
+  {
+    connect,
+    scan,
+    enable,
+    disconnect,
+  }: { connect?: (body: unknown) => DeviceAnswer; scan?: () => DeviceAnswer; enable?: (body: unknown) => DeviceAnswer; disconnect?: () => DeviceAnswer } = {},
 ) {
-  const radio: Radio = { enabled: false, state: 'disabled', ssid: null, security: null, address: { ip: '', netmask: '', gateway: '' }, ...initial };
+  const radio: Radio = {
+    enabled: false,
+    state: 'disabled',
+    ssid: null,
+    security: null,
+    address: { ip: '', netmask: '', gateway: '' },
+    pending: null,
+    ...initial,
+  };
   const view = () => ({
     body: {
       enabled: radio.enabled,
@@ -50,7 +73,7 @@ function device(
       identity: '',
       ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
       address: radio.address,
-      pending: null,
+      pending: radio.pending,
     },
   });
   const fake = fakeDevice({
@@ -67,19 +90,30 @@ function device(
     [`POST ${CONNECT}`]:
       connect ??
       ((raw) => {
-        const { settings } = raw as { settings: WifiConnectSettings };
+        const { settings, safe } = raw as { settings: WifiConnectSettings; safe: boolean };
         radio.state = 'connecting';
         radio.ssid = settings.ssid;
         radio.security = settings.security;
+        if (safe) radio.pending = { id: 'change-1', section: 'wifi', seconds_left: 90, moved: [] };
         return view();
       }),
-    [`POST ${DISCONNECT}`]: () => {
-      radio.ssid = null;
-      radio.state = 'disconnected';
-      radio.address = { ip: '', netmask: '', gateway: '' };
-      return view();
-    },
+    [`POST ${DISCONNECT}`]:
+      disconnect ??
+      (() => {
+        radio.ssid = null;
+        radio.state = 'disconnected';
+        radio.address = { ip: '', netmask: '', gateway: '' };
+        return view();
+      }),
   });
+  // Keep and Revert of the change the device waits for; another id is refused.
+  for (const action of ['confirm', 'revert'] as const) {
+    fake.handlers[`POST ${pendingPath('change-1', action)}`] = () => {
+      if (radio.pending?.id !== 'change-1') return { status: 409, body: { message: 'No change is waiting', error_code: 'no_pending_change' } };
+      radio.pending = null;
+      return { body: { status: 'success' } };
+    };
+  }
   return { fake, radio };
 }
 
@@ -164,6 +198,29 @@ describe('WifiPage: the radio', () => {
     await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
     expect(await screen.findByText('Update settings failed')).toBeInTheDocument();
     expect(stateChip()).toHaveTextContent('Disabled');
+  });
+
+  test('a switch refused because another change waits says so, not that the update failed', async () => {
+    const { fake, user } = await openPage({ enabled: false, state: 'disabled' }, { enable: () => CHANGE_PENDING });
+    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    expect(await screen.findByText('Another network change is waiting for confirmation: keep or revert it first')).toBeInTheDocument();
+    expect(screen.queryByText('Update settings failed')).not.toBeInTheDocument();
+    expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: true }]);
+    expect(stateChip()).toHaveTextContent('Disabled');
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).not.toBeChecked();
+  });
+
+  test('a Disconnect refused because another change waits says so, not that the update failed', async () => {
+    const { fake, user } = await openPage(
+      { enabled: true, state: 'connected', ssid: 'Plant-Floor', security: 'wpa_psk', address: { ip: '172.16.20.57', netmask: '255.255.255.0', gateway: '172.16.20.1' } },
+      { disconnect: () => CHANGE_PENDING },
+    );
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Another network change is waiting for confirmation: keep or revert it first')).toBeInTheDocument();
+    expect(screen.queryByText('Update settings failed')).not.toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === DISCONNECT)).toHaveLength(1);
+    expect(stateChip()).toHaveTextContent('Connected');
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 
   test('connected: the network, the address, and Disconnect', async () => {
@@ -300,6 +357,22 @@ describe('WifiPage: the connect form', () => {
     expect(connectCard().getByLabelText('Key password')).toBeInTheDocument();
     expect(fileInput('User certificate')).toHaveAttribute('type', 'file');
     expect(fileInput('User private key')).toHaveAttribute('type', 'file');
+  });
+
+  test('the "8 to 63 characters" hint is for WPA/WPA2-PSK only, not for the PEAP password', async () => {
+    const { user } = await openPage();
+    expect(connectCard().getByText('8 to 63 characters')).toBeInTheDocument();
+    await choose(user, security(), 'WPA2-Enterprise');
+    expect(connectCard().getByRole('combobox', { name: 'EAP method' })).toHaveTextContent('PEAP');
+    expect(passwordField()).toBeInTheDocument();
+    expect(connectCard().queryByText('8 to 63 characters')).not.toBeInTheDocument();
+    expect(passwordField()).not.toHaveAccessibleDescription(/8 to 63/);
+    // Nor is a PEAP password held to the WPA length.
+    await user.type(passwordField(), 'abc');
+    expect(connectCard().queryByText('Please enter a value between 8 and 63 characters')).not.toBeInTheDocument();
+    await choose(user, security(), 'WPA/WPA2-PSK');
+    await user.clear(passwordField());
+    expect(connectCard().getByText('8 to 63 characters')).toBeInTheDocument();
   });
 
   test('a user certificate or key that is not PEM is refused; PEM files are taken', async () => {
@@ -450,6 +523,64 @@ describe('WifiPage: connecting', () => {
     await user.click(connectCard().getByRole('button', { name: 'Connect' }));
     expect(await screen.findByTestId('safe-apply-outcome')).toHaveTextContent('The key password does not open the private key');
     expect(connectCard().getByLabelText('Key password')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('WifiPage: a Wi-Fi change waiting for Keep / Revert', () => {
+  test('Connect with the safety net: while the change waits the WiFi switch and Disconnect are locked; Keep frees them', async () => {
+    const { fake, user } = await openPage();
+    const safety = connectCard().getByRole('switch', { name: /^Safety net/ });
+    expect(safety).not.toBeChecked();
+    await user.click(safety);
+    expect(safety).toBeChecked();
+    await user.type(ssidField(), 'Plant-Floor');
+    await user.type(passwordField(), 'conveyor-line-8');
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+
+    const alert = within(await screen.findByTestId('safe-apply-waiting'));
+    expect(alert.getByText('The panel applied the change. It restores the previous settings in 90 s unless you keep it.')).toBeInTheDocument();
+    expect(fake.sent('POST', CONNECT)).toMatchObject([{ settings: { ssid: 'Plant-Floor', security: 'wpa_psk' }, safe: true }]);
+    await waitFor(() => expect(stateChip()).toHaveTextContent('Connecting'));
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+    expect(fake.sent('PUT', ENABLED)).toHaveLength(0);
+
+    await user.click(alert.getByRole('button', { name: 'Keep' }));
+    expect(await screen.findByText('The new settings are kept.')).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/network/pending/')).map((r) => r.path)).toEqual([
+      pendingPath('change-1', 'confirm'),
+    ]);
+    expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
+  test('a page opened while a Wi-Fi change waits shows Keep / Revert and locks the switch', async () => {
+    await openPage({
+      enabled: true,
+      state: 'connected',
+      ssid: 'Plant-Floor',
+      security: 'wpa_psk',
+      pending: { id: 'change-1', section: 'wifi', seconds_left: 42, moved: [] },
+    });
+    const alert = await screen.findByTestId('safe-apply-waiting');
+    expect(alert).toHaveTextContent('It restores the previous settings in 42 s unless you keep it.');
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+  });
+
+  test('a change of another section waiting on the device neither shows Keep / Revert nor locks the switch here', async () => {
+    await openPage({
+      enabled: true,
+      state: 'connected',
+      ssid: 'Plant-Floor',
+      security: 'wpa_psk',
+      pending: { id: 'waiting-7', section: 'ethernet', seconds_left: 42, moved: [] },
+    });
+    expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 });
 

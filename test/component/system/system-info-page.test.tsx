@@ -2,6 +2,7 @@
  * System Info (issue 5 §1): what the panel is, its name and clock for the admin, and the
  * identification light with its countdown.
  */
+import { useState, type ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SystemInfoPage from '../../../src/features/system/SystemInfoPage';
@@ -58,12 +59,26 @@ function device({ username = 'admin', led = true, light = { active: false, secon
   });
 }
 
+/** The page with a button that leaves it and one that opens it again, as the menu would: the
+ * store, and what it has cached, stay from one visit to the next. */
+function Visits({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(!shown)}>
+        {shown ? 'Leave the page' : 'Open the page again'}
+      </button>
+      {shown ? children : null}
+    </>
+  );
+}
+
 /** Opens the page and waits until every read it makes has been answered and shown. */
-async function openPage(options: Options = {}, language: 'en' | 'de' = 'en') {
+async function openPage(options: Options = {}, language: 'en' | 'de' = 'en', { visits = false }: { visits?: boolean } = {}) {
   const fake = device(options);
   // Fake timers drive the countdowns; user-event advances them while it waits between steps.
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const rendered = renderScreen(<SystemInfoPage />, { language });
+  const rendered = renderScreen(visits ? <Visits><SystemInfoPage /></Visits> : <SystemInfoPage />, { language });
   await screen.findByText('SN-2025-004711');
   // Specification, user info, system info, and the light's state where the model has one.
   const reads = options.led === false ? 3 : 4;
@@ -88,6 +103,25 @@ async function elapse(ms: number) {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
+}
+
+/** How often the page asked the device about the light. */
+const ledReads = (fake: FakeDevice) => fake.requests.filter((r) => r.method === 'GET' && r.path === LED).length;
+
+/** Goes to another screen (the page is unmounted; the store stays). */
+async function leavePage(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Leave the page' }));
+  expect(screen.queryByRole('region', { name: 'Identification light' })).not.toBeInTheDocument();
+}
+
+/** Comes back to the page (opened with `visits`) and waits until the light's state asked again is shown. */
+async function openPageAgain(fake: FakeDevice, user: ReturnType<typeof userEvent.setup>) {
+  const asked = ledReads(fake);
+  await user.click(screen.getByRole('button', { name: 'Open the page again' }));
+  await screen.findByText('SN-2025-004711');
+  await waitFor(() => expect(fake.requests.filter((r) => r.method === 'GET' && r.path === LED && r.answer)).toHaveLength(asked + 1));
+  // The store tells the page of the answer at the next animation frame.
+  await elapse(20);
 }
 
 beforeEach(() => {
@@ -230,6 +264,51 @@ describe('SystemInfoPage: the identification light', () => {
     expect(fake.sent('PUT', LED)).toHaveLength(0);
     await elapse(2000);
     expect(countdown()).toHaveTextContent('The LED is blinking: 10 s left');
+  });
+
+  test('leaving the page while the light blinks and coming back asks the device again and resumes its countdown', async () => {
+    const { fake, user } = await openPage({}, 'en', { visits: true });
+    expect(ledReads(fake)).toBe(1);
+    await user.click(lightCard().getByRole('button', { name: 'Identify' }));
+    await screen.findByText('The LED is blinking: 30 s left');
+    await elapse(4000);
+    expect(countdown()).toHaveTextContent('The LED is blinking: 26 s left');
+
+    await leavePage(user);
+    expect(screen.queryByTestId('identify-countdown')).not.toBeInTheDocument();
+    // The light blinks on meanwhile; asked again, the device says how long it still has.
+    await elapse(2000);
+    fake.handlers[`GET ${LED}`] = () => ({ body: { active: true, seconds_left: 24 } });
+
+    await openPageAgain(fake, user);
+    // The page asked again (the answer cached at the first visit said the light was off).
+    expect(ledReads(fake)).toBe(2);
+    expect(countdown()).toHaveTextContent('The LED is blinking: 24 s left');
+    expect(lightCard().getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    expect(lightCard().queryByRole('button', { name: 'Identify' })).not.toBeInTheDocument();
+    expect(fake.sent('PUT', LED)).toHaveLength(1);
+    await elapse(1000);
+    expect(countdown()).toHaveTextContent('The LED is blinking: 23 s left');
+  });
+
+  test('after Stop, leaving and coming back shows Identify, not the countdown of the cached answer', async () => {
+    // The first visit's answer (kept in the store) says the light blinks for 20 s more.
+    const { fake, user } = await openPage({ light: { active: true, seconds_left: 20 } }, 'en', { visits: true });
+    expect(countdown()).toHaveTextContent('The LED is blinking: 20 s left');
+    await user.click(lightCard().getByRole('button', { name: 'Stop' }));
+    expect(await lightCard().findByRole('button', { name: 'Identify' })).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === LED)).toHaveLength(1);
+
+    await leavePage(user);
+    await elapse(2000);
+    await openPageAgain(fake, user);
+    expect(ledReads(fake)).toBe(2);
+    expect(lightCard().getByRole('button', { name: 'Identify' })).toBeInTheDocument();
+    expect(screen.queryByTestId('identify-countdown')).not.toBeInTheDocument();
+    expect(lightCard().queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    // Nor does one start later.
+    await elapse(3000);
+    expect(screen.queryByTestId('identify-countdown')).not.toBeInTheDocument();
   });
 
   test('a page opened while the light is off shows Identify', async () => {
