@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -40,11 +40,16 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
   const pending = context.pending;
   const waiting = state === 'waiting' || state === 'confirming' || state === 'reverting';
   const newUrl = pending && waiting ? newConsoleUrl(pending.moved, window.location) : null;
+  const alertRef = useRef<HTMLDivElement>(null);
+  // A change resumed when the page opens waits below the form: bring Keep / Revert into view.
+  useEffect(() => {
+    if (waiting) alertRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [waiting, pending?.id]);
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       {waiting && pending ? (
-        <Alert severity="warning" role="alert" aria-live="assertive" data-testid="safe-apply-waiting">
+        <Alert ref={alertRef} severity="warning" role="alert" aria-live="assertive" data-testid="safe-apply-waiting">
           <AlertTitle>{t('safe.waiting_title')}</AlertTitle>
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('safe.waiting', { seconds: context.secondsLeft })}
