@@ -86,11 +86,11 @@ export class NetworkService {
     return { id: p.id, section: p.section, seconds_left: Math.max(0, Math.ceil((p.deadline_ms - this.clock.now()) / 1000)), moved: p.moved };
   }
 
+  /** Keeps the change: what it replaced is forgotten. */
   confirm(id: string): void {
-    const p = this.pendingById(id);
+    this.pendingById(id);
     this.settings.set('network_pending', null);
     this.stopTimer();
-    void p;
   }
 
   revert(id: string): void {

@@ -35,7 +35,6 @@ export function useSafeApply(
         },
       }),
     // The page's apply function closes over nothing that changes: it is built once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [dispatch],
   );
   const actor = useActorRef(machine);
