@@ -18,7 +18,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      // Text chunks (ten per namespace) go without a content hash: every hash sits in the runtime's
+      // chunk map, which every route loads, sign-in included. They are served with no-cache and
+      // revalidated by ETag instead (their names and module ids are stable across builds).
+      chunkFilename: (data) => (production && !data.chunk?.name?.startsWith('locale-') ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js'),
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       publicPath: '/',
       clean: true,

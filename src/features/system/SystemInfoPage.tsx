@@ -23,11 +23,11 @@ const REFRESH_MS = 5000;
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(110px, 35%) 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }} data-testid={testId}>
         {children}
       </Typography>
     </Box>
@@ -102,7 +102,7 @@ export default function SystemInfoPage() {
                     <Row label={t('dashboard.hmi_name', { ns: 'shell' })} testId="info-hmi-name">
                       {d.hmi_name}
                       {isAdmin ? (
-                        <Button size="small" sx={{ ml: 1 }} onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
+                        <Button size="small" onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
                           {t('edit')}
                         </Button>
                       ) : null}
@@ -110,7 +110,7 @@ export default function SystemInfoPage() {
                     <Row label={t('dashboard.system_time', { ns: 'shell' })}>
                       {datetime ?? '—'}
                       {isAdmin ? (
-                        <Button size="small" sx={{ ml: 1 }} onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
+                        <Button size="small" onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
                           {t('edit')}
                         </Button>
                       ) : null}
