@@ -11,7 +11,7 @@
  * `stopLight`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { notProvided } from './password-change';
+import { errorCodeOf, notProvided } from './actor-errors';
 
 export const IDENTIFY_LIGHT_ID = 'identifyLight';
 
@@ -25,10 +25,6 @@ export type IdentifyLightEvent =
   | { type: 'light.resume'; secondsLeft: number }
   | { type: 'light.stop' };
 
-const errorCodeOf = (error: unknown): string => {
-  const code = (error as { data?: { error_code?: unknown } } | null)?.data?.error_code;
-  return typeof code === 'string' ? code : 'fail';
-};
 
 export const identifyLightMachine = setup({
   types: {

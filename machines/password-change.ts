@@ -30,25 +30,7 @@ export interface ChangePasswordInput {
 /** What the `changePassword` actor resolves with: the password call's answer (`{ status: 'success' }`). */
 export type ChangePasswordOutput = ResponseOf<typeof uac.changeAdminPassword>;
 
-/** The error code used when a rejection carries none (maps to 'Change password failed'). */
-export const FALLBACK_ERROR_CODE = 'fail';
-
-/**
- * The `error_code` a rejected call carries: `{ error_code }` (what the actors are asked to reject
- * with) or an RTK Query error `{ status, data: { error_code } }`; otherwise `'fail'`.
- */
-export function errorCodeOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null) {
-    const direct = (error as { error_code?: unknown }).error_code;
-    if (typeof direct === 'string' && direct.length > 0) return direct;
-    const data = (error as { data?: unknown }).data;
-    if (typeof data === 'object' && data !== null) {
-      const nested = (data as { error_code?: unknown }).error_code;
-      if (typeof nested === 'string' && nested.length > 0) return nested;
-    }
-  }
-  return FALLBACK_ERROR_CODE;
-}
+export { errorCodeOf, FALLBACK_ERROR_CODE, notProvided } from './actor-errors';
 
 /** The form with one field changed. */
 export function editForm(form: PasswordFormState, field: PasswordField, value: string): PasswordFormState {
@@ -66,9 +48,4 @@ export function clearFieldError(errors: PasswordFormErrors, field: PasswordField
 /** The `changePassword` input; `changeAll` is honoured for admin only. */
 export function changePasswordInput(username: string, isAdmin: boolean, form: PasswordFormState): ChangePasswordInput {
   return { username, current: form.current, password: form.password, changeAll: isAdmin && form.changeAll };
-}
-
-/** A placeholder actor/action body: the app must provide the real one with `machine.provide()`. */
-export function notProvided(machineId: string, name: string): Error {
-  return new Error(`${machineId}: "${name}" was not provided (use machine.provide())`);
 }

@@ -15,7 +15,7 @@
  * - action `refresh`: reloads what the device holds, after keep, revert and expiry.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { notProvided } from './password-change';
+import { errorCodeOf, notProvided } from './actor-errors';
 
 export const SAFE_APPLY_ID = 'safeApply';
 
@@ -49,11 +49,6 @@ export type SafeApplyEvent =
   | { type: 'change.revert' }
   | { type: 'change.dismiss' };
 
-const errorCodeOf = (error: unknown): string => {
-  const data = (error as { data?: { error_code?: unknown } } | null)?.data;
-  const code = (error as { error_code?: unknown } | null)?.error_code ?? data?.error_code;
-  return typeof code === 'string' ? code : 'fail';
-};
 
 export const safeApplyMachine = setup({
   types: {

@@ -15,7 +15,7 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 import { DISPLAY_TIME_PATTERN, formatDisplayTime } from '../contract/rules/device-time';
-import { notProvided } from './password-change';
+import { notProvided } from './actor-errors';
 
 export const TIME_CHANNEL_ID = 'timeChannel';
 export const MAX_RETRIES = 5;

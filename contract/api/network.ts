@@ -17,7 +17,8 @@ const optionalAddress = z.string().max(15);
 
 const addressMode = z.enum(['dhcp', 'static']);
 
-export const ethernetInterfaceSettingsSchema = z
+/** How an interface (LAN or WLAN) gets its address (contract/rules/network.ts AddressSettings). */
+export const addressSettingsSchema = z
   .object({
     mode: addressMode,
     ip: optionalAddress,
@@ -26,10 +27,10 @@ export const ethernetInterfaceSettingsSchema = z
     dns1: optionalAddress,
     dns2: optionalAddress,
   })
-  .meta({ id: 'EthernetInterfaceSettings' });
+  .meta({ id: 'AddressSettings' });
 
 export const ethernetSettingsSchema = z
-  .object({ bridge: z.boolean(), interfaces: z.array(ethernetInterfaceSettingsSchema).min(1).max(8) })
+  .object({ bridge: z.boolean(), interfaces: z.array(addressSettingsSchema).min(1).max(8) })
   .meta({ id: 'EthernetSettings' });
 
 /** What an interface has now: the static settings, or what DHCP gave it. */
@@ -118,10 +119,6 @@ export const revertChange = defineCall({
 const wifiSecurity = z.enum(WIFI_SECURITIES);
 const pem = z.string().max(PEM_MAX_LENGTH);
 
-export const wifiIpSettingsSchema = z
-  .object({ mode: addressMode, ip: optionalAddress, netmask: optionalAddress, gateway: optionalAddress, dns1: optionalAddress, dns2: optionalAddress })
-  .meta({ id: 'WifiIpSettings' });
-
 export const wifiConnectSchema = z
   .object({
     ssid: z.string().max(64),
@@ -133,7 +130,7 @@ export const wifiConnectSchema = z
     user_certificate: pem,
     private_key: pem,
     key_password: z.string().max(128),
-    ip: wifiIpSettingsSchema,
+    ip: addressSettingsSchema,
   })
   .meta({ id: 'WifiConnect' });
 
@@ -151,7 +148,7 @@ export const wifiSchema = z
     security: wifiSecurity.nullable(),
     eap_method: z.enum(EAP_METHODS).nullable(),
     identity: z.string(),
-    ip: wifiIpSettingsSchema,
+    ip: addressSettingsSchema,
     /** What the interface has now (empty when not connected). */
     address: z.object({ ip: z.string(), netmask: z.string(), gateway: z.string() }),
     pending: pendingChangeSchema.nullable(),

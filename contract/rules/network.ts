@@ -76,13 +76,41 @@ export function gatewayProblem(gateway: string, ip: string, netmask: string): Ga
 
 export type AddressMode = 'dhcp' | 'static';
 
-export interface EthernetInterfaceSettings {
+/** How an interface (LAN or WLAN) gets its address, and the static one. */
+export interface AddressSettings {
   mode: AddressMode;
   ip: string;
   netmask: string;
   gateway: string;
   dns1: string;
   dns2: string;
+}
+
+export type EthernetInterfaceSettings = AddressSettings;
+
+export type AddressField = keyof Omit<AddressSettings, 'mode'>;
+export type AddressProblem = Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host';
+
+export function normalizeAddress(a: AddressSettings): AddressSettings {
+  return { mode: a.mode, ip: a.ip.trim(), netmask: a.netmask.trim(), gateway: a.gateway.trim(), dns1: a.dns1.trim(), dns2: a.dns2.trim() };
+}
+
+/** Problems of a static address by field (none in DHCP mode): a host address of a valid subnet,
+ * the gateway another host of it, DNS servers as IPv4 addresses. */
+export function addressProblems(a: AddressSettings): Partial<Record<AddressField, AddressProblem>> {
+  const p: Partial<Record<AddressField, AddressProblem>> = {};
+  if (a.mode !== 'static') return p;
+  const ip = ipv4Problem(a.ip);
+  const mask = netmaskProblem(a.netmask);
+  if (ip) p.ip = ip;
+  if (mask) p.netmask = mask;
+  if (!ip && !mask && !isHostOf(a.ip.trim(), a.ip.trim(), a.netmask.trim())) p.ip = 'address_not_host';
+  const gw = gatewayProblem(a.gateway, a.ip.trim(), a.netmask.trim());
+  if (gw) p.gateway = gw;
+  for (const key of ['dns1', 'dns2'] as const) {
+    if (a[key].trim() !== '' && !isIpv4(a[key].trim())) p[key] = 'ipv4_format';
+  }
+  return p;
 }
 
 export interface EthernetSettings {
@@ -95,19 +123,12 @@ export interface EthernetSettings {
 export function normalizeEthernet(s: EthernetSettings): EthernetSettings {
   return {
     bridge: s.bridge,
-    interfaces: s.interfaces.map((i) => ({
-      mode: i.mode,
-      ip: i.ip.trim(),
-      netmask: i.netmask.trim(),
-      gateway: i.gateway.trim(),
-      dns1: i.dns1.trim(),
-      dns2: i.dns2.trim(),
-    })),
+    interfaces: s.interfaces.map(normalizeAddress),
   };
 }
 
-export type EthernetField = keyof Omit<EthernetInterfaceSettings, 'mode'>;
-export type EthernetProblem = Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host' | 'subnet_overlap';
+export type EthernetField = AddressField;
+export type EthernetProblem = AddressProblem | 'subnet_overlap';
 
 /** Problems per interface index and field. An interface in DHCP mode (or LAN2 while bridged) is
  * not checked: the device gets its address. */
@@ -115,17 +136,7 @@ export function ethernetProblems(settings: EthernetSettings): Map<number, Partia
   const out = new Map<number, Partial<Record<EthernetField, EthernetProblem>>>();
   const active = settings.interfaces.map((iface, i) => ({ iface, i })).filter(({ iface, i }) => iface.mode === 'static' && !(settings.bridge && i > 0));
   for (const { iface, i } of active) {
-    const p: Partial<Record<EthernetField, EthernetProblem>> = {};
-    const ip = ipv4Problem(iface.ip);
-    const mask = netmaskProblem(iface.netmask);
-    if (ip) p.ip = ip;
-    if (mask) p.netmask = mask;
-    if (!ip && !mask && !isHostOf(iface.ip.trim(), iface.ip.trim(), iface.netmask.trim())) p.ip = 'address_not_host';
-    const gw = gatewayProblem(iface.gateway, iface.ip.trim(), iface.netmask.trim());
-    if (gw) p.gateway = gw;
-    for (const key of ['dns1', 'dns2'] as const) {
-      if (iface[key].trim() !== '' && !isIpv4(iface[key].trim())) p[key] = 'ipv4_format';
-    }
+    const p: Partial<Record<EthernetField, EthernetProblem>> = addressProblems(iface);
     if (Object.keys(p).length > 0) out.set(i, p);
   }
   // Two interfaces in one subnet would route unpredictably: that is what the bridge is for.
@@ -203,24 +214,17 @@ export interface WifiConnectSettings {
   user_certificate: string;
   private_key: string;
   key_password: string;
-  ip: { mode: AddressMode; ip: string; netmask: string; gateway: string; dns1: string; dns2: string };
+  ip: AddressSettings;
 }
 
 export function normalizeWifiConnect(s: WifiConnectSettings): WifiConnectSettings {
-  const ip = s.ip;
-  return {
-    ...s,
-    identity: s.identity.trim(),
-    ip: { mode: ip.mode, ip: ip.ip.trim(), netmask: ip.netmask.trim(), gateway: ip.gateway.trim(), dns1: ip.dns1.trim(), dns2: ip.dns2.trim() },
-  };
+  return { ...s, identity: s.identity.trim(), ip: normalizeAddress(s.ip) };
 }
 
 export type WifiField =
   | 'ssid' | 'password' | 'identity' | 'ca_certificate' | 'user_certificate' | 'private_key'
   | 'ip' | 'netmask' | 'gateway' | 'dns1' | 'dns2';
-export type WifiProblem =
-  | WifiPasswordProblem | Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host'
-  | 'ssid_length' | 'certificate_format' | 'key_format';
+export type WifiProblem = WifiPasswordProblem | AddressProblem | 'ssid_length' | 'certificate_format' | 'key_format';
 
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
@@ -248,18 +252,7 @@ export function wifiConnectProblems(s: WifiConnectSettings): Partial<Record<Wifi
     const pw = wifiPasswordProblem(s.security, s.password);
     if (pw) p.password = pw;
   }
-  if (s.ip.mode === 'static') {
-    const ip = ipv4Problem(s.ip.ip);
-    const mask = netmaskProblem(s.ip.netmask);
-    if (ip) p.ip = ip;
-    if (mask) p.netmask = mask;
-    if (!ip && !mask && !isHostOf(s.ip.ip.trim(), s.ip.ip.trim(), s.ip.netmask.trim())) p.ip = 'address_not_host';
-    const gw = gatewayProblem(s.ip.gateway, s.ip.ip.trim(), s.ip.netmask.trim());
-    if (gw) p.gateway = gw;
-    for (const key of ['dns1', 'dns2'] as const) {
-      if (s.ip[key].trim() !== '' && !isIpv4(s.ip[key].trim())) p[key] = 'ipv4_format';
-    }
-  }
+  Object.assign(p, addressProblems(s.ip));
   return p;
 }
 

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -9,6 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery } from '../../../store/api/system-endpoints';
@@ -64,9 +63,7 @@ export default function DashboardPage() {
         {t('dashboard.title')}
       </Typography>
       {info.isError && !d ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void info.refetch()}>{t('common.retry')}</Button>}>
-          {t('errors.hmi_error')}
-        </Alert>
+        <LoadFailed message={t('errors.hmi_error')} onRetry={() => void info.refetch()} />
       ) : null}
       {d || info.isLoading ? (
         <Grid container spacing={2}>

@@ -6,28 +6,19 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { AddressMode } from '../../../contract/rules/network';
+import type { AddressField, AddressMode, AddressSettings } from '../../../contract/rules/network';
 import { NETWORK_NS, problemText } from './messages';
 
-export interface AddressDraft {
-  mode: AddressMode;
-  ip: string;
-  netmask: string;
-  gateway: string;
-  dns1: string;
-  dns2: string;
-}
 
-type Field = Exclude<keyof AddressDraft, 'mode'>;
 
-const FIELDS: Field[] = ['ip', 'netmask', 'gateway', 'dns1', 'dns2'];
+const FIELDS: AddressField[] = ['ip', 'netmask', 'gateway', 'dns1', 'dns2'];
 
 interface Props {
   /** Names the fields for screen readers when several interfaces are on one page. */
   idPrefix: string;
-  value: AddressDraft;
-  onChange(patch: Partial<AddressDraft>): void;
-  problems: Partial<Record<Field, string>>;
+  value: AddressSettings;
+  onChange(patch: Partial<AddressSettings>): void;
+  problems: Partial<Record<AddressField, string>>;
   disabled?: boolean;
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -11,10 +10,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ethernetProblems, normalizeEthernet, prefixLength, type EthernetSettings } from '../../../contract/rules/network';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ethernetProblems, normalizeEthernet, prefixLength, type AddressSettings, type EthernetSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
 import { networkApi, useEthernetQuery } from '../../../store/api/network-endpoints';
-import { AddressFields, type AddressDraft } from './AddressFields';
+import { AddressFields } from './AddressFields';
 import { NETWORK_NS } from './messages';
 import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
@@ -35,9 +35,7 @@ export default function EthernetPage() {
 
   if (query.isError && !query.data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
-        {t('load_failed')}
-      </Alert>
+      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
     );
   }
   const data = query.data;
@@ -45,7 +43,7 @@ export default function EthernetPage() {
   const problems = value ? ethernetProblems(value) : new Map();
   const dirty = value !== null && data !== undefined && JSON.stringify(normalizeEthernet(value)) !== JSON.stringify(data.settings);
 
-  const changeInterface = (i: number, patch: Partial<AddressDraft>) => {
+  const changeInterface = (i: number, patch: Partial<AddressSettings>) => {
     if (!value) return;
     setDraft({ ...value, interfaces: value.interfaces.map((iface, k) => (k === i ? { ...iface, ...patch } : iface)) });
   };

@@ -1,22 +1,20 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
 import { HOTSPOT_NETMASK, hotspotProblems, intToIpv4, isIpv4, networkOf, normalizeHotspot, type HotspotSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
 import { networkApi, useHotspotQuery } from '../../../store/api/network-endpoints';
 import { NETWORK_NS, problemText } from './messages';
+import { PasswordField } from './PasswordField';
 import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
 
@@ -28,7 +26,6 @@ export default function HotspotPage() {
   // Asked again at every visit: a waiting change's seconds must be the device's.
   const query = useHotspotQuery(undefined, { refetchOnMountOrArgChange: true });
   const [draft, setDraft] = useState<HotspotSettings | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const flow = useSafeApply(async ({ request, safe }) => {
     const result = await dispatch(networkApi.endpoints.setHotspot.initiate({ settings: request as HotspotSettings, safe })).unwrap();
     setDraft(null);
@@ -37,9 +34,7 @@ export default function HotspotPage() {
 
   if (query.isError && !query.data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
-        {t('load_failed')}
-      </Alert>
+      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
     );
   }
   const stored = query.data?.settings;
@@ -86,29 +81,14 @@ export default function HotspotPage() {
               <Grid size={{ xs: 12, sm: 6 }}>{field('range_start', t('hotspot.range_start'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('range_end', t('hotspot.range_end'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
+                <PasswordField
                   fullWidth
                   label={t('hotspot.password')}
-                  type={showPassword ? 'text' : 'password'}
                   value={value.password}
-                  onChange={(e) => change({ password: e.target.value })}
+                  onChange={(password) => change({ password })}
                   error={Boolean(problems.password)}
                   helperText={problemText(t, problems.password) ?? t('wifi.wpa_hint')}
                   disabled={flow.busy}
-                  slotProps={{
-                    htmlInput: { autoComplete: 'new-password' },
-                    input: {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton onClick={() => setShowPassword((v) => !v)} aria-label={showPassword ? t('wifi.hide_password') : t('wifi.show_password')} edge="end">
-                            <Box component="span" aria-hidden sx={{ fontSize: 14, fontWeight: 600 }}>
-                              {showPassword ? t('wifi.hide') : t('wifi.show')}
-                            </Box>
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
                 />
               </Grid>
             </Grid>

@@ -7,8 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -19,9 +17,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
 import {
   EAP_METHODS,
   WIFI_SECURITIES,
+  addressProblems,
   normalizeWifiConnect,
   wifiConnectProblems,
   type WifiConnectSettings,
@@ -35,8 +35,10 @@ import {
   useSetWifiEnabledMutation,
   useWifiQuery,
 } from '../../../store/api/network-endpoints';
+import { errorCodeOf } from '../../../machines/actor-errors';
 import { AddressFields } from './AddressFields';
 import { callErrorText, NETWORK_NS, problemText } from './messages';
+import { PasswordField } from './PasswordField';
 import { PemFileField } from './PemFileField';
 import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
@@ -82,15 +84,14 @@ function SignalBars({ signal }: { signal: number }) {
 export default function WifiPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();
-  const [interval, setPolling] = useState(5000);
-  const query = useWifiQuery(undefined, { pollingInterval: interval, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
+  // The interval follows the state the device last reported (the same cache entry).
+  const known = networkApi.endpoints.wifi.useQueryState(undefined).data?.state;
+  const query = useWifiQuery(undefined, { pollingInterval: pollingFor(known), skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
   const data = query.data;
-  if (data && pollingFor(data.state) !== interval) setPolling(pollingFor(data.state));
   const [setEnabled, enabling] = useSetWifiEnabledMutation();
   const [disconnect, disconnecting] = useDisconnectWifiMutation();
   const [scan, scanned] = useLazyScanWifiQuery();
   const [form, setForm] = useState<WifiConnectSettings>(EMPTY_FORM);
-  const [showPassword, setShowPassword] = useState(false);
   const [touched, setTouched] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -101,9 +102,7 @@ export default function WifiPage() {
 
   if (query.isError && !data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
-        {t('load_failed')}
-      </Alert>
+      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
     );
   }
 
@@ -115,11 +114,7 @@ export default function WifiPage() {
   const needsPassword = form.security !== 'open' && !tls;
   const on = data?.enabled ?? false;
 
-  const codeOf = (result: { error?: unknown }) => {
-    if (!('error' in result) || result.error === undefined) return null;
-    const code = (result.error as { data?: { error_code?: unknown } }).data?.error_code;
-    return typeof code === 'string' ? code : 'fail';
-  };
+  const codeOf = (result: { error?: unknown }) => ('error' in result && result.error !== undefined ? errorCodeOf(result.error) : null);
   const toggle = async (enabled: boolean) => {
     setActionError(null);
     setActionError(codeOf(await setEnabled({ enabled })));
@@ -274,32 +269,13 @@ export default function WifiPage() {
                     </>
                   ) : null}
                   {needsPassword ? (
-                    <TextField
+                    <PasswordField
                       label={t('wifi.password')}
-                      type={showPassword ? 'text' : 'password'}
                       value={form.password}
-                      onChange={(e) => change({ password: e.target.value })}
+                      onChange={(password) => change({ password })}
                       error={Boolean(shown('password'))}
                       helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : form.security === 'wpa_psk' ? t('wifi.wpa_hint') : ' ')}
                       disabled={flow.busy}
-                      slotProps={{
-                        htmlInput: { autoComplete: 'new-password' },
-                        input: {
-                          endAdornment: (
-                            <InputAdornment position="end">
-                              <IconButton
-                                onClick={() => setShowPassword((v) => !v)}
-                                aria-label={showPassword ? t('wifi.hide_password') : t('wifi.show_password')}
-                                edge="end"
-                              >
-                                <Box component="span" aria-hidden sx={{ fontSize: 14, fontWeight: 600 }}>
-                                  {showPassword ? t('wifi.hide') : t('wifi.show')}
-                                </Box>
-                              </IconButton>
-                            </InputAdornment>
-                          ),
-                        },
-                      }}
                     />
                   ) : null}
                   {enterprise ? (
@@ -346,7 +322,7 @@ export default function WifiPage() {
                     idPrefix="wlan"
                     value={form.ip}
                     onChange={(patch) => change({ ip: { ...form.ip, ...patch } })}
-                    problems={{ ip: problems.ip, netmask: problems.netmask, gateway: problems.gateway, dns1: problems.dns1, dns2: problems.dns2 }}
+                    problems={addressProblems(form.ip)}
                     disabled={flow.busy}
                   />
                 </Box>

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery, useWebSpecificationQuery } from '../../../store/api/system-endpoints';
@@ -49,9 +49,7 @@ export default function SystemInfoPage() {
 
   if (info.isError && !d) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void info.refetch()}>{t('common.retry', { ns: 'translation' })}</Button>}>
-        {t('load_failed')}
-      </Alert>
+      <LoadFailed message={t('load_failed')} onRetry={() => void info.refetch()} />
     );
   }
   const up = d ? splitDuration(d.uptime_seconds) : null;
