@@ -41,9 +41,10 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
   const waiting = state === 'waiting' || state === 'confirming' || state === 'reverting';
   const newUrl = pending && waiting ? newConsoleUrl(pending.moved, window.location) : null;
   const alertRef = useRef<HTMLDivElement>(null);
-  // A change resumed when the page opens waits below the form: bring Keep / Revert into view.
+  // A change resumed when the page opens waits below the form: bring Keep / Revert into view,
+  // centred so the corner warning does not cover Revert.
   useEffect(() => {
-    if (waiting) alertRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+    if (waiting) alertRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   }, [waiting, pending?.id]);
 
   return (
