@@ -5,8 +5,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
-/** Lazy screen chunks left out of chunk splitting (see optimization.splitChunks). */
-const ISOLATED_CHUNKS = new Set(['account-machines']);
+/** A lazy screen whose chunk name ends in `-isolated` (its area's `load`) is left out of chunk splitting. */
+const isolated = (name: string | null | undefined) => name?.endsWith('-isolated') ?? false;
 
 /** Builds the console into dist/: content-hashed per-route chunks, one chunk per locale, and
  * pre-compressed .gz and .br copies the device server sends to browsers that accept them. */
@@ -42,7 +42,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       // A screen named here keeps the modules it shares with other routes in its own chunk instead
       // of reshaping their shared chunks: the QA explorer (admin only, heavy) must not move a byte
       // onto the login route (whose budget is tight) by regrouping what login shares with others.
-      splitChunks: { chunks: (chunk) => !ISOLATED_CHUNKS.has(chunk.name ?? '') },
+      splitChunks: { chunks: (chunk) => !isolated(chunk.name) },
       runtimeChunk: 'single',
       moduleIds: 'deterministic',
     },

@@ -3,7 +3,7 @@
  * registry (the explorer's) can use them without importing the registry itself.
  */
 import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import type { MachineEntry } from './registry';
+import type { MachineEntry } from './qa-support';
 
 const withDoublesCache = new WeakMap<MachineEntry, AnyStateMachine>();
 

@@ -18,11 +18,7 @@ import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './se
 import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
-import { authRoutes } from './routes/auth';
-import { uacRoutes } from './routes/uac';
-import { systemRoutes } from './routes/system';
-import { deviceRoutes } from './routes/device';
-import { networkRoutes } from './routes/network';
+import { SERVER_AREAS } from './areas';
 import type { Device } from './device';
 import type { AccountName } from '../contract/roles';
 import sampleProject from './sample-project/sample-project.json';
@@ -137,11 +133,7 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   });
 
   await app.register(formbody, { bodyLimit: 16 * 1024 });
-  authRoutes(app, device);
-  uacRoutes(app, device);
-  systemRoutes(app, device);
-  deviceRoutes(app, device);
-  networkRoutes(app, device);
+  for (const area of SERVER_AREAS) area.register(app, device);
   await registerConsole(app, opts.consoleDir ?? null);
 
   app.addHook('onClose', async () => {

@@ -4,14 +4,14 @@ import { systemApi } from './api/system-endpoints';
 import { noticeDismissed, noticeShown, type Notice } from './notice-actions';
 
 export { noticeDismissed, noticeShown, type Notice, type Severity } from './notice-actions';
-export type DeviceType = 'desktop' | 'mobile';
+export type FormFactor = 'desktop' | 'mobile';
 
 /** What the shell knows (specification §3 "Application state"). */
 export interface AppState {
   sidebarOpen: boolean;
-  device: DeviceType;
+  /** Desktop, or below 992 px the mobile layout (the sidebar becomes a drawer). */
+  formFactor: FormFactor;
   language: string;
-  size: 'small' | 'medium' | 'large';
   /** Device time as YYYY/MM/DD HH:mm:ss, from the time channel. */
   datetime: string | null;
   hmiName: string;
@@ -20,9 +20,8 @@ export interface AppState {
 
 export const initialAppState: AppState = {
   sidebarOpen: true,
-  device: 'desktop',
+  formFactor: 'desktop',
   language: 'en',
-  size: 'medium',
   datetime: null,
   hmiName: '',
   notice: null,
@@ -39,8 +38,8 @@ export const appSlice = createSlice({
       state.sidebarOpen = false;
     },
     /** Below 992 px the layout is mobile and the sidebar closes by itself. */
-    deviceChanged(state, action: PayloadAction<DeviceType>) {
-      state.device = action.payload;
+    formFactorChanged(state, action: PayloadAction<FormFactor>) {
+      state.formFactor = action.payload;
       if (action.payload === 'mobile') state.sidebarOpen = false;
     },
     /** The user picked a language; a listener loads it, saves the cookie and confirms. */
@@ -72,7 +71,7 @@ export const appSlice = createSlice({
   },
   selectors: {
     selectSidebarOpen: (s) => s.sidebarOpen,
-    selectDevice: (s) => s.device,
+    selectFormFactor: (s) => s.formFactor,
     selectLanguage: (s) => s.language,
     selectDatetime: (s) => s.datetime,
     selectHmiName: (s) => s.hmiName,
@@ -83,9 +82,9 @@ export const appSlice = createSlice({
 export const {
   sidebarToggled,
   sidebarClosed,
-  deviceChanged,
+  formFactorChanged,
   languageChosen,
   languageApplied,
   datetimeTicked,
 } = appSlice.actions;
-export const { selectSidebarOpen, selectDevice, selectLanguage, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;
+export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;

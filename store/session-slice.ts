@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { accountOfToken, loadTokens } from './token-storage';
 
 export interface SessionState {
@@ -6,8 +6,6 @@ export interface SessionState {
   refreshToken: string | null;
   /** The signed-in account, from the token. */
   username: string | null;
-  /** Set when the server answered 400 invalid_token: the forced re-login flow takes it from here. */
-  invalidTokenSeen: number;
 }
 
 export interface TokenPayload {
@@ -17,7 +15,7 @@ export interface TokenPayload {
 
 function initialState(): SessionState {
   const { accessToken, refreshToken } = loadTokens();
-  return { accessToken, refreshToken, username: accountOfToken(accessToken), invalidTokenSeen: 0 };
+  return { accessToken, refreshToken, username: accountOfToken(accessToken) };
 }
 
 export const sessionSlice = createSlice({
@@ -38,9 +36,6 @@ export const sessionSlice = createSlice({
       state.refreshToken = null;
       state.username = null;
     },
-    invalidTokenDetected(state) {
-      state.invalidTokenSeen += 1;
-    },
   },
   selectors: {
     selectAccessToken: (s) => s.accessToken,
@@ -49,5 +44,9 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, tokenRenewed, signedOut, invalidTokenDetected } = sessionSlice.actions;
+export const { signedIn, tokenRenewed, signedOut } = sessionSlice.actions;
+
+/** The server answered 400 invalid_token (a revoked or forged token): the forced re-login flow
+ * takes it from here; the session itself stays as it is until the user confirms. */
+export const invalidTokenDetected = createAction('session/invalidTokenDetected');
 export const { selectAccessToken, selectUsername, selectIsSignedIn } = sessionSlice.selectors;

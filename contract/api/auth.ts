@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_MODE_ACCOUNTS } from '../roles';
 import { defineCall } from './define';
-import { ROUTES } from './routes';
+import { AUTH_ROUTES } from './auth.routes';
 import { accountNameField, passwordField, statusSuccessSchema } from './common';
+import { secret } from './secret';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -10,21 +11,21 @@ export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 export const tokenRequestSchema = z
   .discriminatedUnion('grant_type', [
     z.object({ grant_type: z.literal('password'), username: accountNameField, password: passwordField }),
-    z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(512) }),
+    z.object({ grant_type: z.literal('refresh_token'), refresh_token: secret(z.string().min(1).max(512)) }),
   ])
   .meta({ id: 'TokenRequest' });
 
 export const tokenResponseSchema = z
   .object({
-    access_token: z.string(),
-    refresh_token: z.string(),
+    access_token: secret(z.string()),
+    refresh_token: secret(z.string()),
     token_type: z.literal('bearer'),
     expires_in: z.number().int(),
   })
   .meta({ id: 'TokenResponse' });
 
 export const tokenApp = defineCall({
-  ...ROUTES.tokenApp,
+  ...AUTH_ROUTES.tokenApp,
   tag: 'auth',
   summary: 'User-mode sign-in (or token renewal) for the WebView users and any account',
   access: { kind: 'public' },
@@ -34,7 +35,7 @@ export const tokenApp = defineCall({
 });
 
 export const tokenAdmin = defineCall({
-  ...ROUTES.tokenAdmin,
+  ...AUTH_ROUTES.tokenAdmin,
   tag: 'auth',
   summary: 'Admin-mode sign-in as admin, update or history, or token renewal',
   access: { kind: 'public' },
@@ -45,7 +46,7 @@ export const tokenAdmin = defineCall({
 });
 
 export const logout = defineCall({
-  ...ROUTES.logout,
+  ...AUTH_ROUTES.logout,
   tag: 'auth',
   summary: 'Ends the session: its access and refresh tokens stop working at once',
   access: { kind: 'authenticated' },
@@ -54,7 +55,7 @@ export const logout = defineCall({
 });
 
 export const tokenCheck = defineCall({
-  ...ROUTES.tokenCheck,
+  ...AUTH_ROUTES.tokenCheck,
   tag: 'auth',
   summary: 'Checks the access token',
   access: { kind: 'authenticated' },
@@ -62,7 +63,7 @@ export const tokenCheck = defineCall({
 });
 
 export const loginInfo = defineCall({
-  ...ROUTES.loginInfo,
+  ...AUTH_ROUTES.loginInfo,
   tag: 'auth',
   summary: 'What the sign-in page shows before any token: the HMI name and the model',
   access: { kind: 'public' },

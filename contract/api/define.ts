@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccountName, MenuId } from '../roles';
+import type { CallAuditAction } from '../audit';
 
 import type { Route } from './route';
 
@@ -27,15 +28,30 @@ export interface CallDef<
   params?: Params;
   response: Response;
   /** Mutating calls name the operation-log action they write. */
-  audit?: { action: string; target: string };
+  audit?: CallAudit;
 }
 
+/** The operation-log row a mutating call writes. */
+export interface CallAudit {
+  action: CallAuditAction;
+  /** What the row is about; the handler may make it more precise (`account.admin`). */
+  target: string;
+  /** The shape of the row's `before` and `after` when the handler records something other than
+   * the request body (a setting as stored, the form without its envelope). Its secret marks
+   * (./secret.ts) are what the log masks. Defaults to the body schema; the body itself, logged
+   * when the handler records nothing or the call is refused, is always masked by the body schema. */
+  values?: z.ZodType;
+}
+
+/** A call of the contract; its id stays a literal type, so the console can find a call's types
+ * from its zod-free route alone (`CallOf` in contract/api/calls.ts). */
 export function defineCall<
+  Id extends string,
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
   Response extends z.ZodType = z.ZodType,
->(def: CallDef<Body, Query, Params, Response>): CallDef<Body, Query, Params, Response> {
+>(def: CallDef<Body, Query, Params, Response> & { id: Id }): CallDef<Body, Query, Params, Response> & { id: Id } {
   return def;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { ROUTES } from './routes';
+import { NETWORK_ROUTES } from './network.routes';
 import { statusSuccessSchema } from './common';
+import { secret } from './secret';
 import {
   EAP_METHODS,
   IDENTITY_MAX_LENGTH,
@@ -67,7 +68,7 @@ export const ethernetSchema = z
 const applyBody = <S extends z.ZodType>(settings: S) => z.object({ settings, safe: z.boolean() });
 
 export const getEthernet = defineCall({
-  ...ROUTES.getEthernet,
+  ...NETWORK_ROUTES.getEthernet,
   tag: 'network',
   summary: 'Ethernet settings, the addresses the interfaces have now, and any change awaiting confirmation',
   access: { kind: 'menu', menu: 'ethernet' },
@@ -75,17 +76,17 @@ export const getEthernet = defineCall({
 });
 
 export const setEthernet = defineCall({
-  ...ROUTES.setEthernet,
+  ...NETWORK_ROUTES.setEthernet,
   tag: 'network',
   summary: 'Applies Ethernet settings; with `safe`, they are restored unless confirmed within 90 s',
   access: { kind: 'menu', menu: 'ethernet' },
   body: applyBody(ethernetSettingsSchema),
   response: ethernetSchema,
-  audit: { action: 'set_ethernet', target: 'network.ethernet' },
+  audit: { action: 'set_ethernet', target: 'network.ethernet', values: ethernetSettingsSchema },
 });
 
 export const pendingChange = defineCall({
-  ...ROUTES.pendingChange,
+  ...NETWORK_ROUTES.pendingChange,
   tag: 'network',
   summary: 'The network change awaiting confirmation, if any',
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -95,7 +96,7 @@ export const pendingChange = defineCall({
 const pendingParams = z.object({ id: z.string().min(1).max(64) });
 
 export const confirmChange = defineCall({
-  ...ROUTES.confirmChange,
+  ...NETWORK_ROUTES.confirmChange,
   tag: 'network',
   summary: 'Keeps a network change applied with the safety net',
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -105,7 +106,7 @@ export const confirmChange = defineCall({
 });
 
 export const revertChange = defineCall({
-  ...ROUTES.revertChange,
+  ...NETWORK_ROUTES.revertChange,
   tag: 'network',
   summary: 'Restores the settings a pending network change replaced',
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -123,13 +124,13 @@ export const wifiConnectSchema = z
   .object({
     ssid: z.string().max(64),
     security: wifiSecurity,
-    password: z.string().max(128),
+    password: secret(z.string().max(128)),
     eap_method: z.enum(EAP_METHODS),
     identity: z.string().max(IDENTITY_MAX_LENGTH),
     ca_certificate: pem,
     user_certificate: pem,
-    private_key: pem,
-    key_password: z.string().max(128),
+    private_key: secret(pem),
+    key_password: secret(z.string().max(128)),
     ip: addressSettingsSchema,
   })
   .meta({ id: 'WifiConnect' });
@@ -156,7 +157,7 @@ export const wifiSchema = z
   .meta({ id: 'Wifi' });
 
 export const getWifi = defineCall({
-  ...ROUTES.getWifi,
+  ...NETWORK_ROUTES.getWifi,
   tag: 'network',
   summary: 'Wi-Fi radio state: on or off, connection state (specification §4), network and address',
   access: { kind: 'menu', menu: 'wifi' },
@@ -164,7 +165,7 @@ export const getWifi = defineCall({
 });
 
 export const setWifiEnabled = defineCall({
-  ...ROUTES.setWifiEnabled,
+  ...NETWORK_ROUTES.setWifiEnabled,
   tag: 'network',
   summary: 'Turns the Wi-Fi radio on or off',
   access: { kind: 'menu', menu: 'wifi' },
@@ -174,7 +175,7 @@ export const setWifiEnabled = defineCall({
 });
 
 export const scanWifi = defineCall({
-  ...ROUTES.scanWifi,
+  ...NETWORK_ROUTES.scanWifi,
   tag: 'network',
   summary: 'Scans for networks now (the radio must be on)',
   access: { kind: 'menu', menu: 'wifi' },
@@ -182,17 +183,17 @@ export const scanWifi = defineCall({
 });
 
 export const connectWifi = defineCall({
-  ...ROUTES.connectWifi,
+  ...NETWORK_ROUTES.connectWifi,
   tag: 'network',
   summary: 'Connects to a network; the state goes connecting, then connected or an error state',
   access: { kind: 'menu', menu: 'wifi' },
   body: applyBody(wifiConnectSchema),
   response: wifiSchema,
-  audit: { action: 'connect_wifi', target: 'network.wifi' },
+  audit: { action: 'connect_wifi', target: 'network.wifi', values: wifiConnectSchema },
 });
 
 export const disconnectWifi = defineCall({
-  ...ROUTES.disconnectWifi,
+  ...NETWORK_ROUTES.disconnectWifi,
   tag: 'network',
   summary: 'Leaves the current network',
   access: { kind: 'menu', menu: 'wifi' },
@@ -203,7 +204,7 @@ export const disconnectWifi = defineCall({
 // ---------------------------------------------------------------- Hotspot
 
 export const hotspotSettingsSchema = z
-  .object({ enabled: z.boolean(), address, range_start: address, range_end: address, password: z.string().max(128) })
+  .object({ enabled: z.boolean(), address, range_start: address, range_end: address, password: secret(z.string().max(128)) })
   .meta({ id: 'HotspotSettings' });
 
 export const hotspotSchema = z
@@ -211,7 +212,7 @@ export const hotspotSchema = z
   .meta({ id: 'Hotspot' });
 
 export const getHotspot = defineCall({
-  ...ROUTES.getHotspot,
+  ...NETWORK_ROUTES.getHotspot,
   tag: 'network',
   summary: 'Hotspot settings (its address serves a /24)',
   access: { kind: 'menu', menu: 'hotspot' },
@@ -219,11 +220,11 @@ export const getHotspot = defineCall({
 });
 
 export const setHotspot = defineCall({
-  ...ROUTES.setHotspot,
+  ...NETWORK_ROUTES.setHotspot,
   tag: 'network',
   summary: 'Applies hotspot settings; with `safe`, they are restored unless confirmed within 90 s',
   access: { kind: 'menu', menu: 'hotspot' },
   body: applyBody(hotspotSettingsSchema),
   response: hotspotSchema,
-  audit: { action: 'set_hotspot', target: 'network.hotspot' },
+  audit: { action: 'set_hotspot', target: 'network.hotspot', values: hotspotSettingsSchema },
 });

@@ -4,13 +4,13 @@ import { MINIMAL_LENGTH_RANGE } from '../rules/password-strength';
 import { VALIDITY_PERIOD_RANGE } from '../rules/password-expiration';
 import { DISPLAY_TIME_PATTERN, SET_TIME_PATTERN } from '../rules/device-time';
 import { defineCall } from './define';
-import { ROUTES } from './routes';
+import { SYSTEM_ROUTES } from './system.routes';
 import { accountNameField } from './common';
 
 export const hmiNameSchema = z.object({ name: z.string() }).meta({ id: 'HmiName' });
 
 export const getHmiName = defineCall({
-  ...ROUTES.getHmiName,
+  ...SYSTEM_ROUTES.getHmiName,
   tag: 'system',
   summary: 'The HMI name',
   access: { kind: 'authenticated' },
@@ -18,7 +18,7 @@ export const getHmiName = defineCall({
 });
 
 export const setHmiName = defineCall({
-  ...ROUTES.setHmiName,
+  ...SYSTEM_ROUTES.setHmiName,
   tag: 'system',
   summary: `Saves the HMI name, cleaned by the shared rule (at most ${HMI_NAME_MAX_LENGTH} characters)`,
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -31,7 +31,7 @@ export const setHmiName = defineCall({
 export const deviceTimeSchema = z.object({ time: z.string().regex(DISPLAY_TIME_PATTERN) }).meta({ id: 'DeviceTime' });
 
 export const getTime = defineCall({
-  ...ROUTES.getTime,
+  ...SYSTEM_ROUTES.getTime,
   tag: 'system',
   summary: 'The device time as YYYY/MM/DD HH:mm:ss',
   access: { kind: 'authenticated' },
@@ -39,7 +39,7 @@ export const getTime = defineCall({
 });
 
 export const setDateTime = defineCall({
-  ...ROUTES.setDateTime,
+  ...SYSTEM_ROUTES.setDateTime,
   tag: 'system',
   summary: 'Sets the device time (YYYY.MM.DD-HH:mm:ss); the host clock is never changed',
   access: { kind: 'accounts', accounts: ['admin'] },
@@ -49,7 +49,7 @@ export const setDateTime = defineCall({
 });
 
 export const legacyHash = defineCall({
-  ...ROUTES.legacyHash,
+  ...SYSTEM_ROUTES.legacyHash,
   tag: 'system',
   summary: 'Accounts whose stored password hash still uses the older format (upgraded at next sign-in)',
   access: { kind: 'authenticated' },
@@ -67,7 +67,7 @@ export const strengthRulesWireSchema = z
   .meta({ id: 'PasswordStrengthRules' });
 
 export const getStrengthRules = defineCall({
-  ...ROUTES.getStrengthRules,
+  ...SYSTEM_ROUTES.getStrengthRules,
   tag: 'security',
   summary: 'The password strength rules (every change-password form needs them)',
   access: { kind: 'authenticated' },
@@ -75,7 +75,7 @@ export const getStrengthRules = defineCall({
 });
 
 export const setStrengthRules = defineCall({
-  ...ROUTES.setStrengthRules,
+  ...SYSTEM_ROUTES.setStrengthRules,
   tag: 'security',
   summary: 'Saves the password strength rules',
   access: { kind: 'menu', menu: 'security' },
@@ -93,7 +93,7 @@ export const expirationWireSchema = z
   .meta({ id: 'PasswordExpiration' });
 
 export const getExpiration = defineCall({
-  ...ROUTES.getExpiration,
+  ...SYSTEM_ROUTES.getExpiration,
   tag: 'security',
   summary: 'The password expiration settings (the expiry dialog needs them for every account)',
   access: { kind: 'authenticated' },
@@ -101,7 +101,7 @@ export const getExpiration = defineCall({
 });
 
 export const setExpiration = defineCall({
-  ...ROUTES.setExpiration,
+  ...SYSTEM_ROUTES.setExpiration,
   tag: 'security',
   summary: 'Saves the password expiration settings',
   access: { kind: 'menu', menu: 'security' },
@@ -115,7 +115,7 @@ export const httpSettingSchema = z
   .meta({ id: 'HttpSetting' });
 
 export const getHttp = defineCall({
-  ...ROUTES.getHttp,
+  ...SYSTEM_ROUTES.getHttp,
   tag: 'security',
   summary: 'Whether plain HTTP is allowed, and the HTTPS port',
   access: { kind: 'authenticated' },
@@ -123,7 +123,7 @@ export const getHttp = defineCall({
 });
 
 export const setHttp = defineCall({
-  ...ROUTES.setHttp,
+  ...SYSTEM_ROUTES.setHttp,
   tag: 'security',
   summary: 'Allows plain HTTP (true) or redirects it to HTTPS (false)',
   access: { kind: 'menu', menu: 'security' },
@@ -142,7 +142,7 @@ export const webSpecificationSchema = z
   .meta({ id: 'WebSpecification' });
 
 export const webSpecification = defineCall({
-  ...ROUTES.webSpecification,
+  ...SYSTEM_ROUTES.webSpecification,
   tag: 'system',
   summary: 'What this device model offers: user mode, Ethernet and Wi-Fi counts, identification LED',
   access: { kind: 'authenticated' },
@@ -167,7 +167,7 @@ export const systemInfoSchema = z
   .meta({ id: 'SystemInfo' });
 
 export const systemInfo = defineCall({
-  ...ROUTES.systemInfo,
+  ...SYSTEM_ROUTES.systemInfo,
   tag: 'system',
   summary: 'What the dashboard shows: name, versions, host name, uptime, disk and memory use',
   access: { kind: 'authenticated' },
@@ -182,7 +182,7 @@ export const identifyLightSchema = z
   .meta({ id: 'IdentifyLight' });
 
 export const identifyLight = defineCall({
-  ...ROUTES.identifyLight,
+  ...SYSTEM_ROUTES.identifyLight,
   tag: 'system',
   summary: 'Whether the identification light blinks, and for how many more seconds',
   access: { kind: 'menu', menu: 'system_info' },
@@ -190,7 +190,7 @@ export const identifyLight = defineCall({
 });
 
 export const startIdentifyLight = defineCall({
-  ...ROUTES.startIdentifyLight,
+  ...SYSTEM_ROUTES.startIdentifyLight,
   tag: 'system',
   summary: `Makes the panel's LED blink for the given seconds (1 to ${IDENTIFY_MAX_SECONDS})`,
   access: { kind: 'menu', menu: 'system_info' },
@@ -200,7 +200,7 @@ export const startIdentifyLight = defineCall({
 });
 
 export const stopIdentifyLight = defineCall({
-  ...ROUTES.stopIdentifyLight,
+  ...SYSTEM_ROUTES.stopIdentifyLight,
   tag: 'system',
   summary: 'Stops the identification light',
   access: { kind: 'menu', menu: 'system_info' },

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_MODE_ACCOUNTS, MENUS, USER_MODE_ACCOUNTS } from '../roles';
 import { defineCall } from './define';
-import { ROUTES } from './routes';
+import { UAC_ROUTES } from './uac.routes';
 import { accountNameField, passwordField, statusSuccessSchema } from './common';
 
 const menuIdSchema = z.enum(MENUS as [string, ...string[]]);
 
 export const changeAdminPassword = defineCall({
-  ...ROUTES.changeAdminPassword,
+  ...UAC_ROUTES.changeAdminPassword,
   tag: 'uac',
   summary: 'Changes the password of admin, update or history (own account; admin may change all three)',
   access: { kind: 'accounts', accounts: ADMIN_MODE_ACCOUNTS },
@@ -22,7 +22,7 @@ export const changeAdminPassword = defineCall({
 });
 
 export const changeUserPassword = defineCall({
-  ...ROUTES.changeUserPassword,
+  ...UAC_ROUTES.changeUserPassword,
   tag: 'uac',
   summary: 'Changes the own password of a WebView user',
   access: { kind: 'accounts', accounts: USER_MODE_ACCOUNTS },
@@ -32,7 +32,7 @@ export const changeUserPassword = defineCall({
 });
 
 export const extraRole = defineCall({
-  ...ROUTES.extraRole,
+  ...UAC_ROUTES.extraRole,
   tag: 'uac',
   summary: 'The menus admin granted to the signed-in account beyond its own',
   access: { kind: 'authenticated' },
@@ -50,7 +50,7 @@ export const userInfoSchema = z
   .meta({ id: 'UserInfo' });
 
 export const userInfo = defineCall({
-  ...ROUTES.userInfo,
+  ...UAC_ROUTES.userInfo,
   tag: 'uac',
   summary: 'The signed-in account: name, menus, first-run state, HTTP flag, last password change',
   access: { kind: 'authenticated' },
@@ -58,7 +58,7 @@ export const userInfo = defineCall({
 });
 
 export const setState = defineCall({
-  ...ROUTES.setState,
+  ...UAC_ROUTES.setState,
   tag: 'uac',
   summary: 'Marks the first-run wizard as completed for the signed-in account',
   access: { kind: 'authenticated' },

@@ -21,13 +21,18 @@ export interface CallContext<C extends CallDef> {
   source: string;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** What the operation-log row of this call records; defaults to the masked body. */
+  /** What the operation-log row of this call records; defaults to the body. The values are masked
+   * by the schema that describes them: the entry's own, else the call's `audit.values`, else the
+   * body schema. */
   audit(entry: AuditEntry): void;
 }
 
 export interface AuditEntry {
   before?: unknown;
   after?: unknown;
+  /** The schema `before` and `after` follow, when the handler knows it better than the contract
+   * (a setting as stored: its entry of SETTING_SCHEMAS). */
+  values?: z.core.$ZodType;
   target?: string;
   /** The account a sign-in attempt was for, before any caller is known. */
   account?: string;
@@ -106,13 +111,17 @@ export function registerCall<C extends CallDef>(
         } as unknown as CallContext<C>;
         const result = await handler(ctx);
         if (call.audit) {
+          // Values the handler recorded are masked by the schema it or the contract names for them;
+          // the body, when it is what the row records, by the body schema.
+          const entry = audit.entry;
           device.oplog.record({
-            account: audit.entry?.account ?? caller?.username ?? null,
+            account: entry?.account ?? caller?.username ?? null,
             source,
             action: call.audit.action,
-            target: audit.entry?.target ?? call.audit.target,
-            before: audit.entry?.before,
-            after: audit.entry ? audit.entry.after : body,
+            target: entry?.target ?? call.audit.target,
+            before: entry?.before,
+            after: entry ? entry.after : body,
+            values: (entry ? (entry.values ?? call.audit.values ?? call.body) : call.body) ?? null,
             result: 'success',
           });
         }
@@ -126,6 +135,7 @@ export function registerCall<C extends CallDef>(
             action: call.audit.action,
             target: call.audit.target,
             after: body,
+            values: call.body ?? null,
             result: err.errorCode,
           });
         }

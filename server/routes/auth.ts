@@ -4,6 +4,7 @@ import { DEVICE_MODEL } from '../device/system-info';
 import { isAccountName, type AccountName } from '../../contract/roles';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
+import { defineServerArea } from '../http/area';
 import type { Device } from '../device';
 import type { TokenPair } from '../services/tokens';
 
@@ -37,7 +38,7 @@ async function grant(
   return device.tokens.issue(username, source);
 }
 
-export function authRoutes(app: FastifyInstance, device: Device): void {
+function register(app: FastifyInstance, device: Device): void {
   registerCall(app, device, tokenApp, ({ body, source, audit }) => grant(device, body, source, null, audit));
 
   registerCall(app, device, tokenAdmin, ({ body, params, source, audit }) => grant(device, body, source, params.role, audit));
@@ -55,3 +56,5 @@ export function authRoutes(app: FastifyInstance, device: Device): void {
     expires_at: new Date(caller.expiresAt).toISOString(),
   }));
 }
+
+export const authArea = defineServerArea({ name: 'auth', register });

@@ -3,6 +3,7 @@ import * as calls from '../../contract/api/network';
 import { ethernetProblems, hotspotProblems, normalizeEthernet, normalizeHotspot, normalizeWifiConnect, wifiConnectProblems } from '../../contract/rules/network';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
+import { defineServerArea } from '../http/area';
 import { keyProblem } from '../device/radio';
 import type { Device } from '../device';
 
@@ -12,7 +13,7 @@ function refuse(problems: Record<string, string | undefined>, prefix: string): v
   if (first) throw ApiError.rule(`${prefix}${first[0]}`, first[1]!);
 }
 
-export function networkRoutes(app: FastifyInstance, device: Device): void {
+function register(app: FastifyInstance, device: Device): void {
   const { network } = device;
 
   const ethernet = () => ({ settings: network.ethernetSettings(), interfaces: network.interfaces(), pending: network.pending() });
@@ -109,3 +110,5 @@ export function networkRoutes(app: FastifyInstance, device: Device): void {
     return hotspot();
   });
 }
+
+export const networkArea = defineServerArea({ name: 'network', register });

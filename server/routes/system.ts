@@ -3,23 +3,25 @@ import * as calls from '../../contract/api/system';
 import { hmiNameProblem, sanitizeHmiName, HMI_NAME_MAX_LENGTH } from '../../contract/rules/hmi-name';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
+import { registerSettingPair } from '../http/setting-pair';
+import { defineServerArea } from '../http/area';
 import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../device/system-info';
 import type { Device } from '../device';
 
-export function systemRoutes(app: FastifyInstance, device: Device): void {
+function register(app: FastifyInstance, device: Device): void {
   const { settings } = device;
 
-  registerCall(app, device, calls.getHmiName, () => ({ name: settings.get('hmi_name') }));
-
-  registerCall(app, device, calls.setHmiName, ({ body, audit }) => {
-    const problem = hmiNameProblem(body.name);
-    if (problem === 'empty') throw ApiError.validation('name', 'the HMI name is empty');
-    if (problem === 'too_long') throw ApiError.validation('name', `the HMI name has more than ${HMI_NAME_MAX_LENGTH} characters`);
-    const before = settings.get('hmi_name');
-    const name = sanitizeHmiName(body.name);
-    settings.set('hmi_name', name);
-    audit({ before, after: name });
-    return { name };
+  registerSettingPair(app, device, {
+    key: 'hmi_name',
+    get: calls.getHmiName,
+    set: calls.setHmiName,
+    answer: (name) => ({ name }),
+    store: (body) => {
+      const problem = hmiNameProblem(body.name);
+      if (problem === 'empty') throw ApiError.validation('name', 'the HMI name is empty');
+      if (problem === 'too_long') throw ApiError.validation('name', `the HMI name has more than ${HMI_NAME_MAX_LENGTH} characters`);
+      return sanitizeHmiName(body.name);
+    },
   });
 
   registerCall(app, device, calls.getTime, () => ({ time: device.time.display() }));
@@ -32,33 +34,16 @@ export function systemRoutes(app: FastifyInstance, device: Device): void {
 
   registerCall(app, device, calls.legacyHash, () => device.accounts.legacyAccounts());
 
-  registerCall(app, device, calls.getStrengthRules, () => settings.get('password_strength_rules'));
+  registerSettingPair(app, device, { key: 'password_strength_rules', get: calls.getStrengthRules, set: calls.setStrengthRules });
 
-  registerCall(app, device, calls.setStrengthRules, ({ body, audit }) => {
-    const before = settings.get('password_strength_rules');
-    settings.set('password_strength_rules', body);
-    audit({ before, after: body });
-    return body;
-  });
+  registerSettingPair(app, device, { key: 'password_expiration', get: calls.getExpiration, set: calls.setExpiration });
 
-  registerCall(app, device, calls.getExpiration, () => settings.get('password_expiration'));
-
-  registerCall(app, device, calls.setExpiration, ({ body, audit }) => {
-    const before = settings.get('password_expiration');
-    settings.set('password_expiration', body);
-    audit({ before, after: body });
-    return body;
-  });
-
-  const httpSetting = () => ({ http: settings.get('http_enabled'), https_port: device.httpsPort });
-
-  registerCall(app, device, calls.getHttp, httpSetting);
-
-  registerCall(app, device, calls.setHttp, ({ body, audit }) => {
-    const before = settings.get('http_enabled');
-    settings.set('http_enabled', body.http);
-    audit({ before, after: body.http });
-    return httpSetting();
+  registerSettingPair(app, device, {
+    key: 'http_enabled',
+    get: calls.getHttp,
+    set: calls.setHttp,
+    answer: (http) => ({ http, https_port: device.httpsPort }),
+    store: (body) => body.http,
   });
 
   registerCall(app, device, calls.systemInfo, () => {
@@ -95,3 +80,5 @@ export function systemRoutes(app: FastifyInstance, device: Device): void {
 
   registerCall(app, device, calls.webSpecification, () => ({ ...WEB_SPECIFICATION }));
 }
+
+export const systemArea = defineServerArea({ name: 'system', register });

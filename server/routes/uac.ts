@@ -4,6 +4,7 @@ import { ADMIN_MODE_ACCOUNTS, baseRoles, type AccountName } from '../../contract
 import { strengthFailures, strengthRulesFromWire } from '../../contract/rules/password-strength';
 import { ApiError } from '../lib/api-error';
 import { registerCall, type Caller } from '../http/register-call';
+import { defineServerArea } from '../http/area';
 import type { Device } from '../device';
 
 interface ChangeRequest {
@@ -33,7 +34,7 @@ async function changePassword(device: Device, caller: Caller, source: string, re
   return targets;
 }
 
-export function uacRoutes(app: FastifyInstance, device: Device): void {
+function register(app: FastifyInstance, device: Device): void {
   registerCall(app, device, changeAdminPassword, async ({ body, caller, source, audit }) => {
     const changed = await changePassword(device, caller, source, body);
     audit({ target: `account.${changed.join(',')}`, after: { accounts: changed } });
@@ -67,3 +68,5 @@ export function uacRoutes(app: FastifyInstance, device: Device): void {
     return { status: 'success' as const };
   });
 }
+
+export const uacArea = defineServerArea({ name: 'uac', register });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import type { SettingsService, DeviceSettings, PendingNetworkChange } from './settings';
+import { SETTING_SCHEMAS, type SettingsService, type DeviceSettings, type PendingNetworkChange } from './settings';
 import type { OperationLog } from './operation-log';
 import { ApiError } from '../lib/api-error';
 import {
@@ -124,6 +124,7 @@ export class NetworkService {
         target: `network.${p.section}`,
         before: p.after,
         after: p.before,
+        values: SETTING_SCHEMAS[p.section],
         result: 'success',
       });
     }

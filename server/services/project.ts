@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { crc32Hex } from '../lib/crc32';
 import { projectSchema, type OpcuaFolderDef, type Project } from '../../contract/project-format';
-import type { OpcuaNode } from '../../contract/api/device';
+import type { OpcuaNode } from '../../contract/api/opcua';
 
 export class ProjectFileError extends Error {
   constructor(readonly reason: 'crc_mismatch' | 'unreadable' | 'invalid_format', message: string) {

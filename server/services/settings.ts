@@ -1,51 +1,60 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { Db } from '../db/database';
 import {
   DEFAULT_EXPIRATION,
   DEFAULT_STRENGTH_RULES,
   strengthRulesToWire,
   expirationToWire,
-  type PasswordExpirationWire,
-  type PasswordStrengthRulesWire,
 } from '../../contract/rules';
-import type { EthernetSettings, HotspotSettings, WifiConnectSettings } from '../../contract/rules/network';
+import { expirationWireSchema, strengthRulesWireSchema } from '../../contract/api/system';
+import { ethernetSettingsSchema, hotspotSettingsSchema, networkSectionSchema, wifiConnectSchema } from '../../contract/api/network';
+import { secret } from '../../contract/api/secret';
 
-/** A network change applied with the safety net, until confirmed or restored. */
-export interface PendingNetworkChange {
-  id: string;
-  section: 'ethernet' | 'wifi' | 'hotspot';
-  before: unknown;
-  after: unknown;
-  deadline_ms: number;
-  moved: { name: string; before: string; after: string }[];
-}
+const pendingNetworkChangeSchema = z.object({
+  id: z.string(),
+  section: networkSectionSchema,
+  /** The section's value it replaced, and its own (a section of SETTING_SCHEMAS). */
+  before: z.unknown(),
+  after: z.unknown(),
+  deadline_ms: z.number(),
+  moved: z.array(z.object({ name: z.string(), before: z.string(), after: z.string() })),
+});
 
-/** Every device setting with its default. One key-value table; values are JSON. */
-export interface DeviceSettings {
-  hmi_name: string;
-  time_offset_ms: number;
-  password_strength_rules: PasswordStrengthRulesWire;
-  password_expiration: PasswordExpirationWire;
-  http_enabled: boolean;
-  jwt_secret: string;
-  secs_license: boolean;
+/** Every device setting as stored (one key-value table, values are JSON), by its schema. The
+ * schema gives the setting's type (DeviceSettings), marks its secrets (the operation log masks
+ * them when it records a stored value), and tells objects, which gain new fields from the default
+ * (`withDefaults`), from records keyed by data (users, interfaces), which are kept as stored. */
+export const SETTING_SCHEMAS = {
+  hmi_name: z.string(),
+  time_offset_ms: z.number(),
+  password_strength_rules: strengthRulesWireSchema,
+  password_expiration: expirationWireSchema,
+  http_enabled: z.boolean(),
+  jwt_secret: secret(z.string()),
+  secs_license: z.boolean(),
   /** Made once at first start: what a real panel reads from its nameplate and NICs. */
-  device_identity: { serial_number: string; macs: Record<string, string> };
-  ethernet: EthernetSettings;
-  wifi: { enabled: boolean; connection: WifiConnectSettings | null; attempt_started_ms: number };
-  hotspot: HotspotSettings;
-  network_pending: PendingNetworkChange | null;
-  webview: {
-    enabled: boolean;
-    timeout_enabled: boolean;
-    timeout_minutes: number;
-    password_free: boolean;
-    auto_login: { enabled: boolean; username: string | null };
-    users_enabled: Record<string, boolean>;
-  };
-}
+  device_identity: z.object({ serial_number: z.string(), macs: z.record(z.string(), z.string()) }),
+  ethernet: ethernetSettingsSchema,
+  wifi: z.object({ enabled: z.boolean(), connection: wifiConnectSchema.nullable(), attempt_started_ms: z.number() }),
+  hotspot: hotspotSettingsSchema,
+  /** A network change applied with the safety net, until confirmed or restored. */
+  network_pending: pendingNetworkChangeSchema.nullable(),
+  webview: z.object({
+    enabled: z.boolean(),
+    timeout_enabled: z.boolean(),
+    timeout_minutes: z.number(),
+    password_free: z.boolean(),
+    auto_login: z.object({ enabled: z.boolean(), username: z.string().nullable() }),
+    users_enabled: z.record(z.string(), z.boolean()),
+  }),
+};
 
-type Key = keyof DeviceSettings;
+export type SettingKey = keyof typeof SETTING_SCHEMAS;
+export type DeviceSettings = { [K in SettingKey]: z.output<(typeof SETTING_SCHEMAS)[K]> };
+export type PendingNetworkChange = z.output<typeof pendingNetworkChangeSchema>;
+
+type Key = SettingKey;
 
 function randomPassphrase(length: number): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -102,6 +111,36 @@ function defaults(): DeviceSettings {
   };
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A stored value with the fields its default has and it lacks, at any depth, following the
+ * setting's schema: only a schema object is merged, a field at a time; a record, an array, a null
+ * or a scalar is the stored value as it is, and so is an object whose default is null (a Wi-Fi
+ * connection: no default to take fields from). Defaults merged deeply rather than numbered
+ * upgrades: adding a field to a setting is then adding it to the schema and the default, nothing
+ * more. A change that is not an added field (a rename, a new meaning) needs code of its own. */
+export function withDefaults(stored: unknown, fallback: unknown, schema: z.core.$ZodType): unknown {
+  const object = objectShape(schema);
+  if (!object || !isPlainObject(stored) || !isPlainObject(fallback)) return stored;
+  const out: Record<string, unknown> = { ...stored };
+  for (const [k, d] of Object.entries(fallback)) {
+    const field = object[k];
+    if (!Object.hasOwn(stored, k)) out[k] = d;
+    else if (field) out[k] = withDefaults(stored[k], d, field);
+  }
+  return out;
+}
+
+/** The fields of an object schema, looking through `.nullable()` and `.optional()`. */
+function objectShape(schema: z.core.$ZodType): Record<string, z.core.$ZodType> | null {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  if (def.type === 'object') return def.shape as Record<string, z.core.$ZodType>;
+  if (def.type === 'nullable' || def.type === 'optional') return objectShape(def.innerType);
+  return null;
+}
+
 /** Settings with a write-through memory copy: this process is the database's only writer, so
  * reads never touch SQLite. */
 export class SettingsService {
@@ -111,11 +150,21 @@ export class SettingsService {
   constructor(private readonly db: Db) {
     this.upsert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
     const rows = db.prepare('SELECT key, value FROM settings').all() as { key: Key; value: string }[];
-    for (const r of rows) this.cache.set(r.key, JSON.parse(r.value));
-    const missing = Object.entries(defaults()).filter(([k]) => !this.cache.has(k as Key));
-    if (missing.length > 0) {
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    // A setting added since the data was written gets its default; a stored object gets the fields
+    // its default gained since, its own values kept. What changes is written back at once, so the
+    // database holds what the device uses.
+    const upgraded: [Key, unknown][] = [];
+    for (const [k, fallback] of Object.entries(defaults()) as [Key, unknown][]) {
+      const text = stored.get(k);
+      const value = text === undefined ? fallback : withDefaults(JSON.parse(text), fallback, SETTING_SCHEMAS[k]);
+      this.cache.set(k, value);
+      if (text === undefined || JSON.stringify(value) !== text) upgraded.push([k, value]);
+    }
+    // Keys no setting has any more stay in the table, untouched and unread.
+    if (upgraded.length > 0) {
       db.transaction(() => {
-        for (const [k, v] of missing) this.write(k as Key, v);
+        for (const [k, v] of upgraded) this.write(k, v);
       })();
     }
   }

@@ -1,7 +1,10 @@
+import { pathOf } from './screens';
+
 export type Mode = 'admin' | 'app';
 
+/** Where a mode starts: its dashboard (the logo's target). */
 export function homeOf(mode: Mode): string {
-  return mode === 'admin' ? '/admin/dashboard' : '/app/dashboard';
+  return pathOf('dashboard', mode);
 }
 
 export function loginOf(mode: Mode): string {

@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
-import type { MenuGroup, MenuId } from '../../contract/roles';
+import { MENU_GROUPS, type MenuGroup, type MenuId } from '../../contract/roles';
+import { AREAS } from '../features/areas';
+import type { AreaScreen } from '../features/area';
+import type { Mode } from './paths';
 
-/** One menu screen of the console. Every feature issue adds its screens here, and only here:
- * the router, the sidebar and the guard read this list. */
+/** One menu screen as the router, the sidebar and the access check see it: everything but the
+ * page itself derives from its menu id and its area's slug. */
 export interface Screen {
   menu: MenuId;
   group: MenuGroup;
@@ -14,7 +17,7 @@ export interface Screen {
 }
 
 /** Path segment of each menu group under /admin (DESIGN §2: Administration lives under /admin/account). */
-export const GROUP_SEGMENT: Record<MenuGroup, string> = {
+const GROUP_SEGMENT: Record<MenuGroup, string> = {
   system: 'system',
   network: 'network',
   project: 'project',
@@ -23,72 +26,33 @@ export const GROUP_SEGMENT: Record<MenuGroup, string> = {
   administration: 'account',
 };
 
-export const ADMIN_SCREENS: readonly Screen[] = [
-  {
-    menu: 'dashboard',
-    group: 'system',
-    path: '/admin/dashboard',
-    titleKey: 'menu.dashboard',
-    load: () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'),
-  },
-  {
-    menu: 'system_info',
-    group: 'system',
-    path: '/admin/system/info',
-    titleKey: 'menu.system_info',
-    load: () => import(/* webpackChunkName: "system-info" */ '../features/system/SystemInfoPage'),
-  },
-  {
-    menu: 'ethernet',
-    group: 'network',
-    path: '/admin/network/ethernet',
-    titleKey: 'menu.ethernet',
-    load: () => import(/* webpackChunkName: "network-ethernet" */ '../features/network/EthernetPage'),
-  },
-  {
-    menu: 'wifi',
-    group: 'network',
-    path: '/admin/network/wifi',
-    titleKey: 'menu.wifi',
-    load: () => import(/* webpackChunkName: "network-wifi" */ '../features/network/WifiPage'),
-  },
-  {
-    menu: 'hotspot',
-    group: 'network',
-    path: '/admin/network/hotspot',
-    titleKey: 'menu.hotspot',
-    load: () => import(/* webpackChunkName: "network-hotspot" */ '../features/network/HotspotPage'),
-  },
-  {
-    menu: 'system_password',
-    group: 'administration',
-    path: '/admin/account/password',
-    titleKey: 'menu.system_password',
-    load: () => import(/* webpackChunkName: "account-password" */ '../features/account/PasswordPage'),
-  },
-  {
-    menu: 'security',
-    group: 'administration',
-    path: '/admin/account/security',
-    titleKey: 'menu.security',
-    load: () => import(/* webpackChunkName: "account-security" */ '../features/account/SecurityPage'),
-  },
-  {
-    menu: 'machines',
-    group: 'administration',
-    path: '/admin/account/machines',
-    titleKey: 'menu.machines',
-    load: () => import(/* webpackChunkName: "account-machines" */ '../features/machines/MachinesPage'),
-  },
-];
+export function groupOf(menu: MenuId): MenuGroup {
+  return (Object.keys(MENU_GROUPS) as MenuGroup[]).find((g) => (MENU_GROUPS[g] as readonly MenuId[]).includes(menu))!;
+}
 
-/** User mode (/app): the WebView users' screens. */
-export const APP_SCREENS: readonly Screen[] = [
-  {
-    menu: 'dashboard',
-    group: 'system',
-    path: '/app/dashboard',
-    titleKey: 'menu.dashboard',
-    load: () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'),
-  },
-];
+export function titleKeyOf(menu: MenuId): string {
+  return `menu.${menu}`;
+}
+
+function screenOf(area: AreaScreen, mode: Mode): Screen {
+  const group = groupOf(area.menu);
+  const path = area.root ? `/${mode}/${area.slug}` : `/${mode}/${GROUP_SEGMENT[group]}/${area.slug}`;
+  return { menu: area.menu, group, path, titleKey: titleKeyOf(area.menu), load: area.load };
+}
+
+/** The menu screens of a mode, from the list of areas. */
+export function screensOf(mode: Mode): readonly Screen[] {
+  return AREAS.flatMap((a) => a.screens)
+    .filter((s) => mode === 'admin' || s.userMode)
+    .map((s) => screenOf(s, mode));
+}
+
+export const ADMIN_SCREENS = screensOf('admin');
+export const APP_SCREENS = screensOf('app');
+
+/** The path of a menu's screen; every link to a screen goes through here. */
+export function pathOf(menu: MenuId, mode: Mode = 'admin'): string {
+  const screen = (mode === 'admin' ? ADMIN_SCREENS : APP_SCREENS).find((s) => s.menu === menu);
+  if (!screen) throw new Error(`no ${mode} screen for the menu "${menu}"`);
+  return screen.path;
+}

@@ -1,5 +1,5 @@
 import { startAppListening } from '../../store';
-import { deviceChanged, sidebarClosed, sidebarToggled } from '../../store/app-slice';
+import { formFactorChanged, sidebarClosed, sidebarToggled } from '../../store/app-slice';
 import { writeCookie } from './cookies';
 
 /** The sidebar flag lives in a cookie (specification §3). */
@@ -7,7 +7,7 @@ export const SIDEBAR_COOKIE = 'sidebarStatus';
 
 export function listenForSidebar(): () => void {
   return startAppListening({
-    predicate: (action) => sidebarToggled.match(action) || sidebarClosed.match(action) || deviceChanged.match(action),
+    predicate: (action) => sidebarToggled.match(action) || sidebarClosed.match(action) || formFactorChanged.match(action),
     effect: (_action, api) => {
       writeCookie(SIDEBAR_COOKIE, api.getState().app.sidebarOpen ? '1' : '0');
     },

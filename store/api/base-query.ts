@@ -1,6 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { EXPIRED_JWT_MESSAGE, UNAUTHORIZED_JWT_MESSAGE } from '../../contract/error-codes';
-import { ROUTES } from '../../contract/api/routes';
+import { errorCodeOf } from '../../contract/failure';
+import { AUTH_ROUTES } from '../../contract/api/auth.routes';
 import { isAdminModeAccount } from '../../contract/roles';
 import { invalidTokenDetected, signedOut, tokenRenewed, type SessionState, type TokenPayload } from '../session-slice';
 import { noticeShown } from '../notice-actions';
@@ -47,7 +48,7 @@ async function renew(api: Parameters<BaseQueryFn>[1], extraOptions: object): Pro
   const { refreshToken, username } = (api.getState() as { session: SessionState }).session;
   if (!refreshToken) return false;
   const adminMode = username !== null && isAdminModeAccount(username);
-  const args = callArgs(adminMode ? ROUTES.tokenAdmin : ROUTES.tokenApp, {
+  const args = callArgs(adminMode ? AUTH_ROUTES.tokenAdmin : AUTH_ROUTES.tokenApp, {
     params: adminMode ? { role: username } : undefined,
     body: { grant_type: 'refresh_token', refresh_token: refreshToken },
   });
@@ -73,17 +74,8 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   }
   if (isInvalidToken(result.error)) api.dispatch(invalidTokenDetected());
   // A request that ran out of time (or the device's 408) says so wherever the user is.
-  if (result.error && (result.error.status === 'TIMEOUT_ERROR' || result.error.status === 408)) {
+  if (result.error && errorCodeOf(result.error) === 'timeout') {
     api.dispatch(noticeShown({ key: 'errors.request_timeout', severity: 'error' }));
   }
   return result;
 };
-
-/** The translation key of a transport or device error that has no more specific message. */
-export function transportErrorKey(error: FetchBaseQueryError): string | null {
-  if (error.status === 'TIMEOUT_ERROR' || error.status === 408) return 'errors.request_timeout';
-  if (error.status === 'FETCH_ERROR') return 'errors.network';
-  if (typeof error.status === 'number' && error.status >= 500) return 'errors.hmi_error';
-  if (error.status === 'PARSING_ERROR') return 'errors.hmi_error';
-  return null;
-}

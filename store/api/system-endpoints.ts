@@ -1,78 +1,37 @@
 import { api } from './base-api';
-import { callArgs } from './call-args';
-import { ROUTES } from '../../contract/api/routes';
-import type * as system from '../../contract/api/system';
-import type { BodyOf, ResponseOf } from '../../contract/api/define';
+import { contractEndpoints } from './contract-endpoint';
+import { SYSTEM_ROUTES as R } from '../../contract/api/system.routes';
 
-export const systemApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    hmiName: build.query<ResponseOf<typeof system.getHmiName>, void>({
-      query: () => callArgs(ROUTES.getHmiName),
-      providesTags: ['HmiName'],
-    }),
-    setHmiName: build.mutation<ResponseOf<typeof system.setHmiName>, BodyOf<typeof system.setHmiName>>({
-      query: (body) => callArgs(ROUTES.setHmiName, { body }),
-      invalidatesTags: ['HmiName', 'SystemInfo'],
-    }),
-    deviceTime: build.query<ResponseOf<typeof system.getTime>, void>({
-      query: () => callArgs(ROUTES.getTime),
-    }),
-    setDeviceTime: build.mutation<ResponseOf<typeof system.setDateTime>, BodyOf<typeof system.setDateTime>>({
-      query: (body) => callArgs(ROUTES.setDateTime, { body }),
-    }),
-    legacyHash: build.query<ResponseOf<typeof system.legacyHash>, void>({
-      query: () => callArgs(ROUTES.legacyHash),
-      providesTags: ['LegacyHash'],
-    }),
-    strengthRules: build.query<ResponseOf<typeof system.getStrengthRules>, void>({
-      query: () => callArgs(ROUTES.getStrengthRules),
-      providesTags: ['StrengthRules'],
-    }),
-    setStrengthRules: build.mutation<ResponseOf<typeof system.setStrengthRules>, BodyOf<typeof system.setStrengthRules>>({
-      query: (body) => callArgs(ROUTES.setStrengthRules, { body }),
-      invalidatesTags: ['StrengthRules'],
-    }),
-    expiration: build.query<ResponseOf<typeof system.getExpiration>, void>({
-      query: () => callArgs(ROUTES.getExpiration),
-      providesTags: ['Expiration'],
-    }),
-    setExpiration: build.mutation<ResponseOf<typeof system.setExpiration>, BodyOf<typeof system.setExpiration>>({
-      query: (body) => callArgs(ROUTES.setExpiration, { body }),
-      invalidatesTags: ['Expiration'],
-    }),
-    httpSetting: build.query<ResponseOf<typeof system.getHttp>, void>({
-      query: () => callArgs(ROUTES.getHttp),
-      providesTags: ['Http'],
-    }),
-    setHttp: build.mutation<ResponseOf<typeof system.setHttp>, BodyOf<typeof system.setHttp>>({
-      query: (body) => callArgs(ROUTES.setHttp, { body }),
-      invalidatesTags: ['Http', 'UserInfo'],
-    }),
-    webSpecification: build.query<ResponseOf<typeof system.webSpecification>, void>({
-      query: () => callArgs(ROUTES.webSpecification),
-    }),
-    systemInfo: build.query<ResponseOf<typeof system.systemInfo>, void>({
-      query: () => callArgs(ROUTES.systemInfo),
-      providesTags: ['SystemInfo'],
-    }),
-    identifyLight: build.query<ResponseOf<typeof system.identifyLight>, void>({
-      query: () => callArgs(ROUTES.identifyLight),
-      providesTags: ['IdentifyLight'],
-    }),
-    startIdentifyLight: build.mutation<ResponseOf<typeof system.startIdentifyLight>, BodyOf<typeof system.startIdentifyLight>>({
-      query: (body) => callArgs(ROUTES.startIdentifyLight, { body }),
-    }),
-    stopIdentifyLight: build.mutation<ResponseOf<typeof system.stopIdentifyLight>, void>({
-      query: () => callArgs(ROUTES.stopIdentifyLight),
-    }),
-  }),
-});
+export const systemApi = api
+  // UserInfo belongs to the accounts area: allowing plain HTTP changes what user info says.
+  .enhanceEndpoints({ addTagTypes: ['HmiName', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'SystemInfo', 'IdentifyLight', 'UserInfo'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      const call = contractEndpoints(build);
+      return {
+        hmiName: call.query(R.getHmiName, { tags: ['HmiName'] }),
+        setHmiName: call.mutation(R.setHmiName, { tags: ['HmiName', 'SystemInfo'] }),
+        deviceTime: call.query(R.getTime),
+        legacyHash: call.query(R.legacyHash, { tags: ['LegacyHash'] }),
+        strengthRules: call.query(R.getStrengthRules, { tags: ['StrengthRules'] }),
+        setStrengthRules: call.mutation(R.setStrengthRules, { tags: ['StrengthRules'] }),
+        expiration: call.query(R.getExpiration, { tags: ['Expiration'] }),
+        setExpiration: call.mutation(R.setExpiration, { tags: ['Expiration'] }),
+        httpSetting: call.query(R.getHttp, { tags: ['Http'] }),
+        setHttp: call.mutation(R.setHttp, { tags: ['Http', 'UserInfo'] }),
+        webSpecification: call.query(R.webSpecification),
+        systemInfo: call.query(R.systemInfo, { tags: ['SystemInfo'] }),
+        identifyLight: call.query(R.identifyLight, { tags: ['IdentifyLight'] }),
+        startIdentifyLight: call.mutation(R.startIdentifyLight),
+        stopIdentifyLight: call.mutation(R.stopIdentifyLight),
+      };
+    },
+  });
 
 export const {
   useHmiNameQuery,
   useSetHmiNameMutation,
   useDeviceTimeQuery,
-  useSetDeviceTimeMutation,
   useLegacyHashQuery,
   useStrengthRulesQuery,
   useSetStrengthRulesMutation,

@@ -1,33 +1,22 @@
 import { api } from './base-api';
-import { callArgs } from './call-args';
-import { ROUTES } from '../../contract/api/routes';
-import type * as uac from '../../contract/api/uac';
-import type { BodyOf, ResponseOf } from '../../contract/api/define';
+import { contractEndpoints } from './contract-endpoint';
+import { UAC_ROUTES as R } from '../../contract/api/uac.routes';
 
-export const uacApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userInfo: build.query<ResponseOf<typeof uac.userInfo>, void>({
-      query: () => callArgs(ROUTES.userInfo),
-      providesTags: ['UserInfo'],
-    }),
-    extraRoles: build.query<ResponseOf<typeof uac.extraRole>, void>({
-      query: () => callArgs(ROUTES.extraRole),
-      providesTags: ['UserInfo'],
-    }),
-    completeFirstRun: build.mutation<ResponseOf<typeof uac.setState>, void>({
-      query: () => callArgs(ROUTES.setState, { body: { code: 1 } }),
-      invalidatesTags: ['UserInfo'],
-    }),
-    changeAdminPassword: build.mutation<ResponseOf<typeof uac.changeAdminPassword>, BodyOf<typeof uac.changeAdminPassword>>({
-      query: (body) => callArgs(ROUTES.changeAdminPassword, { body }),
-      invalidatesTags: ['UserInfo', 'LegacyHash'],
-    }),
-    changeUserPassword: build.mutation<ResponseOf<typeof uac.changeUserPassword>, BodyOf<typeof uac.changeUserPassword>>({
-      query: (body) => callArgs(ROUTES.changeUserPassword, { body }),
-      invalidatesTags: ['UserInfo'],
-    }),
-  }),
-});
+export const uacApi = api
+  // LegacyHash belongs to the system area: a changed password no longer has the older hash format.
+  .enhanceEndpoints({ addTagTypes: ['UserInfo', 'LegacyHash'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      const call = contractEndpoints(build);
+      return {
+        userInfo: call.query(R.userInfo, { tags: ['UserInfo'] }),
+        extraRoles: call.query(R.extraRole, { tags: ['UserInfo'] }),
+        completeFirstRun: call.mutation(R.setState, { request: (_: void) => ({ body: { code: 1 } }), tags: ['UserInfo'] }),
+        changeAdminPassword: call.mutation(R.changeAdminPassword, { tags: ['UserInfo', 'LegacyHash'] }),
+        changeUserPassword: call.mutation(R.changeUserPassword, { tags: ['UserInfo'] }),
+      };
+    },
+  });
 
 export const {
   useUserInfoQuery,

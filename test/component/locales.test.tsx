@@ -8,10 +8,17 @@
  *
  * Every namespace folder (`public/locales/<ns>/<lng>.json`, loaded with its screen) is checked the
  * same way against its own en.json.
+ *
+ * The QA explorer's titles and descriptions of the registered machines are texts of the `machines`
+ * namespace too (`entries.<id>.title` / `.description`): each registered machine has both in every
+ * language, and what they interpolate is exactly what the machine's entry supplies (`textValues`,
+ * from the machine's own constants), never a timing or a count written out by hand.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/i18n/languages';
+import { MACHINE_REGISTRY, descriptionKey, titleKey } from '../../machines/registry';
+import { TEXT_NAMESPACES } from '../../src/features/areas';
 
 const DIR = join(__dirname, '../../public/locales');
 const CODES = LANGUAGES.map((l) => l.code);
@@ -127,4 +134,38 @@ test('there is at least the namespace of the QA explorer', () => {
 
 describe.each(NAMESPACES)('namespace %s', (ns) => {
   checkLocales(`public/locales/${ns}`, join(DIR, ns));
+});
+
+describe("the machines namespace holds every registered machine's title and description", () => {
+  const dir = join(DIR, 'machines');
+  const entries = MACHINE_REGISTRY.map((entry) => [entry.id, entry] as const);
+
+  describe.each(CODES)('machines/%s.json', (code) => {
+    const locale = load(code, dir);
+
+    test.each(entries)('%s: both texts, interpolating only what its entry supplies', (id, entry) => {
+      const supplied = Object.keys(entry.textValues ?? {}).sort();
+      for (const key of [titleKey(id), descriptionKey(id)]) {
+        const text = locale.get(key);
+        expect({ key, present: typeof text === 'string' && text.trim() !== '' }).toEqual({ key, present: true });
+        const unknown = placeholders(text as string).filter((p) => !supplied.includes(p));
+        expect({ key, unknown }).toEqual({ key, unknown: [] });
+        // A supplied value is not also written out (e.g. "3 s" beside {{retryDelaySeconds}}).
+        const written = Object.values(entry.textValues ?? {}).filter((v) => new RegExp(`(^|[^\\d])${String(v)}($|[^\\d])`).test(text as string));
+        expect({ key, written }).toEqual({ key, written: [] });
+      }
+    });
+  });
+
+  test.each(entries)('%s: every value its entry supplies is shown by its English texts', (id, entry) => {
+    const en = load('en', dir);
+    const used = [titleKey(id), descriptionKey(id)].flatMap((key) => placeholders(String(en.get(key) ?? '')));
+    expect(Object.keys(entry.textValues ?? {}).filter((name) => !used.includes(name))).toEqual([]);
+  });
+});
+
+describe('the areas\' text namespaces', () => {
+  it('every namespace folder belongs to an area, and every area namespace has its folder', () => {
+    expect([...TEXT_NAMESPACES].sort()).toEqual(NAMESPACES);
+  });
 });

@@ -2,7 +2,7 @@
  * project, the licence query of the reset CGI, the model and the OpenAPI document. */
 import { startTestDevice, type TestDevice } from '../support/device';
 import { ALL_CALLS } from '../../contract/api';
-import type { OpcuaNode } from '../../contract/api/device';
+import type { OpcuaNode } from '../../contract/api/opcua';
 import sample from '../../server/sample-project/sample-project.json';
 
 describe('device reads', () => {

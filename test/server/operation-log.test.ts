@@ -1,6 +1,7 @@
 /** DESIGN §9: every call that changes something writes one operation-log row (UTC time, account,
  * source address, action, target, before/after with secrets masked, result); reads write none. */
-import { ALL_CALLS, caseOf, requestOf, tokenCache } from '../support/call-cases';
+import { ALL_CALLS, caseOf, requestOf, tokenCache, WIFI_CONNECT } from '../support/call-cases';
+import { ManualClock } from '../../server/lib/clock';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
 import type { CallDef } from '../../contract/api';
 
@@ -151,5 +152,95 @@ describe('operation log', () => {
     const text = JSON.stringify(rows[0]);
     expect(text).not.toContain(pair.refresh_token);
     expect(text).not.toContain(res.json().refresh_token);
+  });
+});
+
+/** The contract marks the secrets; the log masks exactly those and keeps every other value. */
+describe('operation log values', () => {
+  let t: TestDevice;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestDevice();
+    admin = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  const lastRow = (action: string) =>
+    t.device.db.prepare('SELECT * FROM operation_log WHERE action = ? ORDER BY id DESC LIMIT 1').get(action) as Row;
+  const values = (row: Row) => ({
+    before: row.before_value === null ? null : JSON.parse(row.before_value),
+    after: row.after_value === null ? null : JSON.parse(row.after_value),
+  });
+
+  it('keeps the password strength rules before and after, none of them masked', async () => {
+    const first = {
+      password_rules_enable: true,
+      password_rules_minimal_length: 14,
+      password_rules_include_numbers: true,
+      password_rules_include_mixed_cases: false,
+      password_rules_include_special_characters: true,
+    };
+    const second = { ...first, password_rules_minimal_length: 16, password_rules_include_mixed_cases: true };
+    expect((await t.call('PUT', '/api/v1/system/password-strength-rules', admin, first)).statusCode).toBe(200);
+    expect((await t.call('PUT', '/api/v1/system/password-strength-rules', admin, second)).statusCode).toBe(200);
+    expect(values(lastRow('set_password_strength_rules'))).toEqual({ before: first, after: second });
+  });
+
+  it('keeps the password expiration settings before and after, none of them masked', async () => {
+    const first = {
+      password_expiration_notification_enable: true,
+      password_expiration_validity_period: 30,
+      password_expiration_allow_operations_before_update: false,
+    };
+    const second = { ...first, password_expiration_validity_period: 45, password_expiration_allow_operations_before_update: true };
+    expect((await t.call('PUT', '/api/v1/system/password-expiration-notification', admin, first)).statusCode).toBe(200);
+    expect((await t.call('PUT', '/api/v1/system/password-expiration-notification', admin, second)).statusCode).toBe(200);
+    expect(values(lastRow('set_password_expiration'))).toEqual({ before: first, after: second });
+  });
+
+  it('keeps the account of a password change and masks the current and new passwords', async () => {
+    const token = await t.login('history');
+    const res = await t.call('PATCH', '/api/v1/uac/account/admin/password', token, {
+      username: 'history',
+      current: 'Not-The-Current-1',
+      password: 'Another-Pass-22',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(values(lastRow('change_password')).after).toEqual({ username: 'history', current: '***', password: '***', changeAll: false });
+  });
+
+  it('keeps the network of a Wi-Fi connection and masks its password, key and key password', async () => {
+    expect((await t.call('PUT', '/api/v1/network/wifi/enabled', admin, { enabled: true })).statusCode).toBe(200);
+    const form = { ...WIFI_CONNECT, private_key: '', key_password: '' };
+    expect((await t.call('POST', '/api/v1/network/wifi/connect', admin, { settings: form, safe: false })).statusCode).toBe(200);
+    expect(values(lastRow('connect_wifi')).after).toEqual({ ...form, password: '***', private_key: '***', key_password: '***', safe: false });
+    // a refused attempt logs the request body as sent, masked at the same marks
+    const refused = await t.call('POST', '/api/v1/network/wifi/connect', admin, { settings: { ...form, password: 'short' }, safe: false });
+    expect(refused.statusCode).toBe(400);
+    expect(values(lastRow('connect_wifi')).after).toEqual({
+      settings: { ...form, password: '***', private_key: '***', key_password: '***' },
+      safe: false,
+    });
+  });
+
+  it('keeps the hotspot addresses before and after and masks its password', async () => {
+    const before = (await t.call('GET', '/api/v1/network/hotspot', admin)).json().settings;
+    const next = { enabled: true, address: '192.168.70.1', range_start: '192.168.70.10', range_end: '192.168.70.90', password: 'Hotspot-Pass-77' };
+    expect((await t.call('PUT', '/api/v1/network/hotspot', admin, { settings: next, safe: false })).statusCode).toBe(200);
+    expect(values(lastRow('set_hotspot'))).toEqual({
+      before: { ...before, password: '***' },
+      after: { ...next, password: '***', safe: false },
+    });
+  });
+
+  it('masks the hotspot password in the row of a safe change that timed out, and keeps the rest', async () => {
+    const before = (await t.call('GET', '/api/v1/network/hotspot', admin)).json().settings;
+    const next = { ...before, address: '192.168.80.1', range_start: '192.168.80.10', range_end: '192.168.80.90' };
+    expect((await t.call('PUT', '/api/v1/network/hotspot', admin, { settings: next, safe: true })).statusCode).toBe(200);
+    (t.device.clock as ManualClock).advance(91_000);
+    expect((await t.call('GET', '/api/v1/network/pending', admin)).json()).toEqual({ pending: null });
+    const row = lastRow('network_change_timed_out');
+    expect(row.target).toBe('network.hotspot');
+    expect(values(row)).toEqual({ before: { ...next, password: '***' }, after: { ...before, password: '***' } });
   });
 });

@@ -16,6 +16,8 @@ import {
   strengthRulesFromWire,
   strengthRulesToWire,
   VALIDITY_PERIOD_RANGE,
+  type PasswordExpirationWire,
+  type PasswordStrengthRulesWire,
 } from '../../../contract/rules';
 import { useAppDispatch } from '../../../store';
 import {
@@ -27,46 +29,31 @@ import {
   useSetStrengthRulesMutation,
   useStrengthRulesQuery,
 } from '../../../store/api/system-endpoints';
-import { SettingsCard } from './SettingsCard';
-import { useSettingsDraft } from '../../components/settings/use-settings-draft';
+import { SettingsCard } from '../../components/settings/SettingsCard';
+import { useSettingsForm } from '../../components/settings/use-settings-form';
+import { inRange, readWholeNumber } from '../../components/settings/whole-number';
 
 const SWITCH_ROW = { minHeight: 44, ml: 0, mr: 0, gap: 1, alignItems: 'center' } as const;
-
-/** A whole number within the range, or null. */
-export function parseInRange(text: string, range: { min: number; max: number }): number | null {
-  if (!/^\d{1,6}$/.test(text.trim())) return null;
-  const n = Number(text.trim());
-  return n >= range.min && n <= range.max ? n : null;
-}
 
 /** (a) Whether plain HTTP is allowed, or redirected to HTTPS. */
 function ProtocolCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const query = useHttpSettingQuery();
-  const [setHttp, saving] = useSetHttpMutation();
-  const form = useSettingsDraft({
+  const [setHttp] = useSetHttpMutation();
+  const form = useSettingsForm({
     stored: query.data,
     toDraft: (stored) => ({ http: stored.http }),
-    same: (draft, stored) => draft.http === stored.http,
-    send: async ({ http }) => {
-      const result = await setHttp({ http }).unwrap();
+    normalise: (draft) => draft,
+    save: async (draft) => {
+      const result = await setHttp(draft).unwrap();
       dispatch(systemApi.util.upsertQueryData('httpSetting', undefined, result));
     },
   });
   const http = form.value?.http ?? false;
 
   return (
-    <SettingsCard
-      title={t('security.protocol.title')}
-      loadFailed={query.isError}
-      loading={!form.value}
-      onRetry={() => void query.refetch()}
-      dirty={form.dirty}
-      valid
-      saving={saving.isLoading}
-      onSave={form.save}
-    >
+    <SettingsCard title={t('security.protocol.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('security.protocol.legend')}</FormLabel>
         <RadioGroup value={http ? 'http' : 'https'} onChange={(e) => form.change({ http: e.target.value === 'http' })}>
@@ -97,30 +84,25 @@ function StrengthRulesCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const query = useStrengthRulesQuery();
-  const [setRules, saving] = useSetStrengthRulesMutation();
-  const form = useSettingsDraft({
+  const [setRules] = useSetStrengthRulesMutation();
+  const form = useSettingsForm({
     stored: query.data,
     toDraft: (wire): RulesDraft => {
       const rules = strengthRulesFromWire(wire);
       return { ...rules, minimalLength: String(rules.minimalLength) };
     },
-    same: (draft, wire) => {
-      const rules = strengthRulesFromWire(wire);
-      return (
-        draft.rulesEnable === rules.rulesEnable &&
-        draft.minimalLength.trim() === String(rules.minimalLength) &&
-        draft.includeNumbers === rules.includeNumbers &&
-        draft.includeMixedCases === rules.includeMixedCases &&
-        draft.includeSpecialCharacters === rules.includeSpecialCharacters
-      );
-    },
-    send: async (draft) => {
-      const result = await setRules(strengthRulesToWire({ ...draft, minimalLength: parseInRange(draft.minimalLength, MINIMAL_LENGTH_RANGE)! })).unwrap();
+    normalise: (draft) => strengthRulesToWire({ ...draft, minimalLength: readWholeNumber(draft.minimalLength) }),
+    // The range the device's schema holds the length to.
+    problems: (wire: PasswordStrengthRulesWire) => ({
+      minimalLength: inRange(wire.password_rules_minimal_length, MINIMAL_LENGTH_RANGE) ? undefined : ('range' as const),
+    }),
+    save: async (wire) => {
+      const result = await setRules(wire).unwrap();
       dispatch(systemApi.util.upsertQueryData('strengthRules', undefined, result));
     },
   });
   const value = form.value;
-  const minimalLength = value ? parseInRange(value.minimalLength, MINIMAL_LENGTH_RANGE) : null;
+  const lengthRefused = Boolean(form.problems?.minimalLength);
   const change = form.change;
 
   const switchRow = (key: 'rulesEnable' | 'includeNumbers' | 'includeMixedCases' | 'includeSpecialCharacters', label: string) => (
@@ -132,24 +114,15 @@ function StrengthRulesCard() {
   );
 
   return (
-    <SettingsCard
-      title={t('security.rules.title')}
-      loadFailed={query.isError}
-      loading={!value}
-      onRetry={() => void query.refetch()}
-      dirty={form.dirty}
-      valid={minimalLength !== null}
-      saving={saving.isLoading}
-      onSave={form.save}
-    >
+    <SettingsCard title={t('security.rules.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
       <Stack spacing={1}>
         {switchRow('rulesEnable', t('security.rules.enable'))}
         <TextField
           label={t('security.rules.minimal_length')}
           value={value?.minimalLength ?? ''}
           onChange={(e) => change({ minimalLength: e.target.value })}
-          error={minimalLength === null}
-          helperText={t(minimalLength === null ? 'security.range_error' : 'security.rules.minimal_length_hint', MINIMAL_LENGTH_RANGE)}
+          error={lengthRefused}
+          helperText={t(lengthRefused ? 'security.range_error' : 'security.rules.minimal_length_hint', MINIMAL_LENGTH_RANGE)}
           required
           sx={{ maxWidth: 320 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', min: MINIMAL_LENGTH_RANGE.min, max: MINIMAL_LENGTH_RANGE.max } }}
@@ -173,42 +146,29 @@ function ExpirationCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const query = useExpirationQuery();
-  const [setExpiration, saving] = useSetExpirationMutation();
-  const form = useSettingsDraft({
+  const [setExpiration] = useSetExpirationMutation();
+  const form = useSettingsForm({
     stored: query.data,
     toDraft: (wire): ExpirationDraft => {
       const settings = expirationFromWire(wire);
       return { ...settings, validityPeriod: String(settings.validityPeriod) };
     },
-    same: (draft, wire) => {
-      const settings = expirationFromWire(wire);
-      return (
-        draft.notificationEnable === settings.notificationEnable &&
-        draft.validityPeriod.trim() === String(settings.validityPeriod) &&
-        draft.allowOperationsBeforeUpdate === settings.allowOperationsBeforeUpdate
-      );
-    },
-    send: async (draft) => {
-      const validityPeriod = parseInRange(draft.validityPeriod, VALIDITY_PERIOD_RANGE)!;
-      const result = await setExpiration(expirationToWire({ ...draft, validityPeriod })).unwrap();
+    normalise: (draft) => expirationToWire({ ...draft, validityPeriod: readWholeNumber(draft.validityPeriod) }),
+    // The range the device's schema holds the period to.
+    problems: (wire: PasswordExpirationWire) => ({
+      validityPeriod: inRange(wire.password_expiration_validity_period, VALIDITY_PERIOD_RANGE) ? undefined : ('range' as const),
+    }),
+    save: async (wire) => {
+      const result = await setExpiration(wire).unwrap();
       dispatch(systemApi.util.upsertQueryData('expiration', undefined, result));
     },
   });
   const value = form.value;
-  const validityPeriod = value ? parseInRange(value.validityPeriod, VALIDITY_PERIOD_RANGE) : null;
+  const periodRefused = Boolean(form.problems?.validityPeriod);
   const change = form.change;
 
   return (
-    <SettingsCard
-      title={t('security.expiration.title')}
-      loadFailed={query.isError}
-      loading={!value}
-      onRetry={() => void query.refetch()}
-      dirty={form.dirty}
-      valid={validityPeriod !== null}
-      saving={saving.isLoading}
-      onSave={form.save}
-    >
+    <SettingsCard title={t('security.expiration.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
       <Stack spacing={1}>
         <FormControlLabel
           sx={SWITCH_ROW}
@@ -221,8 +181,8 @@ function ExpirationCard() {
           label={t('security.expiration.validity_period')}
           value={value?.validityPeriod ?? ''}
           onChange={(e) => change({ validityPeriod: e.target.value })}
-          error={validityPeriod === null}
-          helperText={t(validityPeriod === null ? 'security.range_error' : 'security.expiration.validity_period_hint', VALIDITY_PERIOD_RANGE)}
+          error={periodRefused}
+          helperText={t(periodRefused ? 'security.range_error' : 'security.expiration.validity_period_hint', VALIDITY_PERIOD_RANGE)}
           required
           sx={{ maxWidth: 320 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', min: VALIDITY_PERIOD_RANGE.min, max: VALIDITY_PERIOD_RANGE.max } }}

@@ -21,7 +21,7 @@ import { useLiveActors, type LiveActor } from '../../app/live-actors';
 import { loadChart } from './chart-loader';
 import { eventLabel, safeJson, type Translate } from './event-labels';
 import type { LayoutFn } from './layout-engine';
-import { localized } from './localized';
+import { entryDescription, entryTitle } from './localized';
 import { activeStateIds, stateValueText } from './statechart-graph';
 import { StatechartView } from './StatechartView';
 
@@ -171,7 +171,7 @@ function LiveDetail({ live, layout, title }: { live: LiveActor; layout: LayoutFn
  * "go here" to any state, copy the path; or follow the console's running actors live.
  */
 export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
-  const { t, i18n } = useTranslation('machines');
+  const { t } = useTranslation('machines');
   const tr = t as Translate;
   const dispatch = useAppDispatch();
   const explorer = useActorRef(explorerMachine, { input: { entries } });
@@ -180,11 +180,10 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
   const [tab, setTab] = useState<'machines' | 'live'>('machines');
   const { context } = state;
   const send = explorer.send;
-  const language = i18n.language;
 
   const titleOfMachine = (machine: AnyStateMachine | undefined, fallback: string) => {
     const entry = machine ? entries.find((e) => e.machine.id === machine.id) : undefined;
-    return entry ? localized(entry.title, language) : fallback;
+    return entry ? entryTitle(tr, entry) : fallback;
   };
   const liveTitle = (l: LiveActor) => titleOfMachine(l.actor.logic as AnyStateMachine, l.name);
 
@@ -232,14 +231,14 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
                     onClick={() => send({ type: 'explorer.choose', id: e.id })}
                     sx={BUTTON}
                   >
-                    {localized(e.title, language)}
+                    {entryTitle(tr, e)}
                   </Button>
                 </Box>
               ))}
             </Box>
             {exploring ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                {localized(entry.description, language)}
+                {entryDescription(tr, entry)}
               </Typography>
             ) : null}
           </Box>
@@ -307,7 +306,7 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
                 activeIds={snapshot ? activeStateIds(entry.machine, snapshot.value) : new Set()}
                 selectedId={context.selectedStateId}
                 onSelectState={(id) => send({ type: 'explorer.selectState', stateId: id })}
-                label={t('graph.label', { name: localized(entry.title, language) })}
+                label={t('graph.label', { name: entryTitle(tr, entry) })}
               />
             </ChartFrame>
           </Grid>

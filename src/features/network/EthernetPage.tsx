@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,6 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { ethernetProblems, normalizeEthernet, prefixLength, type AddressSettings, type EthernetSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
 import { networkApi, useEthernetQuery } from '../../../store/api/network-endpoints';
@@ -26,12 +26,11 @@ export default function EthernetPage() {
   const dispatch = useAppDispatch();
   // Asked again at every visit: a waiting change's seconds must be the device's.
   const query = useEthernetQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [draft, setDraft] = useState<EthernetSettings | null>(null);
-  const flow = useSafeApply(async ({ request, safe }) => {
-    const result = await dispatch(networkApi.endpoints.setEthernet.initiate({ settings: request as EthernetSettings, safe })).unwrap();
-    setDraft(null);
+  const flow = useSafeApply<EthernetSettings>(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.setEthernet.initiate({ settings: request, safe })).unwrap();
     return { pending: result.pending };
   }, query.data?.pending?.section === 'ethernet' ? query.data.pending : null, query.fulfilledTimeStamp);
+  const form = useSettingsForm({ stored: query.data?.settings, normalise: normalizeEthernet, problems: ethernetProblems, safeApply: flow });
 
   if (query.isError && !query.data) {
     return (
@@ -39,14 +38,10 @@ export default function EthernetPage() {
     );
   }
   const data = query.data;
-  const value = draft ?? data?.settings ?? null;
-  const problems = value ? ethernetProblems(value) : new Map();
-  const dirty = value !== null && data !== undefined && JSON.stringify(normalizeEthernet(value)) !== JSON.stringify(data.settings);
+  const value = form.value;
 
-  const changeInterface = (i: number, patch: Partial<AddressSettings>) => {
-    if (!value) return;
-    setDraft({ ...value, interfaces: value.interfaces.map((iface, k) => (k === i ? { ...iface, ...patch } : iface)) });
-  };
+  const changeInterface = (i: number, patch: Partial<AddressSettings>) =>
+    form.change((draft) => ({ interfaces: draft.interfaces.map((iface, k) => (k === i ? { ...iface, ...patch } : iface)) }));
 
   return (
     <Box>
@@ -60,7 +55,7 @@ export default function EthernetPage() {
           <Card variant="outlined" sx={{ mb: 2 }}>
             <CardContent>
               <FormControlLabel
-                control={<Switch checked={value.bridge} onChange={(e) => setDraft({ ...value, bridge: e.target.checked })} disabled={flow.busy} />}
+                control={<Switch checked={value.bridge} onChange={(e) => form.change({ bridge: e.target.checked })} disabled={flow.busy} />}
                 label={t('ethernet.bridge')}
                 sx={{ ml: 0, minHeight: 44, gap: 1 }}
               />
@@ -100,7 +95,7 @@ export default function EthernetPage() {
                           idPrefix={status.name}
                           value={iface}
                           onChange={(patch) => changeInterface(i, patch)}
-                          problems={problems.get(i) ?? {}}
+                          problems={form.problems?.get(i) ?? {}}
                           disabled={flow.busy}
                         />
                       )}
@@ -110,7 +105,7 @@ export default function EthernetPage() {
               );
             })}
           </Grid>
-          <SafeApplyBar flow={flow} canApply={dirty && problems.size === 0 && !flow.busy} onApply={(safe) => flow.apply(normalizeEthernet(value), safe)} />
+          <SafeApplyBar flow={flow} canApply={form.dirty && form.valid && !form.busy} onApply={(safe) => void form.submit(safe)} />
         </>
       )}
     </Box>

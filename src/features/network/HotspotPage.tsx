@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -10,7 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
-import { HOTSPOT_NETMASK, hotspotProblems, intToIpv4, isIpv4, networkOf, normalizeHotspot, type HotspotSettings } from '../../../contract/rules/network';
+import { useSettingsForm } from '../../components/settings/use-settings-form';
+import { HOTSPOT_NETMASK, hotspotProblems, intToIpv4, isIpv4, networkOf, normalizeHotspot, type HotspotField, type HotspotProblem, type HotspotSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
 import { networkApi, useHotspotQuery } from '../../../store/api/network-endpoints';
 import { NETWORK_NS, problemText } from './messages';
@@ -25,23 +25,20 @@ export default function HotspotPage() {
   const dispatch = useAppDispatch();
   // Asked again at every visit: a waiting change's seconds must be the device's.
   const query = useHotspotQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [draft, setDraft] = useState<HotspotSettings | null>(null);
-  const flow = useSafeApply(async ({ request, safe }) => {
-    const result = await dispatch(networkApi.endpoints.setHotspot.initiate({ settings: request as HotspotSettings, safe })).unwrap();
-    setDraft(null);
+  const flow = useSafeApply<HotspotSettings>(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.setHotspot.initiate({ settings: request, safe })).unwrap();
     return { pending: result.pending };
   }, query.data?.pending?.section === 'hotspot' ? query.data.pending : null, query.fulfilledTimeStamp);
+  const form = useSettingsForm({ stored: query.data?.settings, normalise: normalizeHotspot, problems: hotspotProblems, safeApply: flow });
 
   if (query.isError && !query.data) {
     return (
       <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
     );
   }
-  const stored = query.data?.settings;
-  const value = draft ?? stored ?? null;
-  const problems = value ? hotspotProblems(value) : {};
-  const dirty = value !== null && stored !== undefined && JSON.stringify(normalizeHotspot(value)) !== JSON.stringify(stored);
-  const change = (patch: Partial<HotspotSettings>) => value && setDraft({ ...value, ...patch });
+  const value = form.value;
+  const problems: Partial<Record<HotspotField, HotspotProblem>> = form.problems ?? {};
+  const change = form.change;
   const subnet = value && isIpv4(value.address.trim()) ? `${intToIpv4(networkOf(value.address.trim(), HOTSPOT_NETMASK))}/24` : '—';
   const field = (key: 'address' | 'range_start' | 'range_end', label: string) => (
     <TextField
@@ -92,7 +89,7 @@ export default function HotspotPage() {
                 />
               </Grid>
             </Grid>
-            <SafeApplyBar flow={flow} canApply={dirty && Object.keys(problems).length === 0 && !flow.busy} onApply={(safe) => flow.apply(normalizeHotspot(value), safe)} />
+            <SafeApplyBar flow={flow} canApply={form.dirty && form.valid && !form.busy} onApply={(safe) => void form.submit(safe)} />
           </CardContent>
         </Card>
       )}

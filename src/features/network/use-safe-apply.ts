@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useAppDispatch } from '../../../store';
@@ -9,18 +9,25 @@ import { registerLiveActor } from '../../app/live-actors';
 /** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
  * A change already waiting on the device (made in another tab, or before a reload, or from the
  * old address) resumes the countdown here. */
-export function useSafeApply(
-  apply: (input: ApplyInput) => Promise<ApplyOutput>,
+export function useSafeApply<Request>(
+  apply: (input: { request: Request; safe: boolean }) => Promise<ApplyOutput>,
   waiting: PendingChange | null | undefined,
   /** When the device said so (RTK Query's fulfilledTimeStamp). */
   fetchedAt: number | undefined,
 ) {
   const dispatch = useAppDispatch();
+  // Told once the device has taken the change the form sent last (its draft can go then).
+  const accepted = useRef<(() => void) | undefined>(undefined);
   const machine = useMemo(
     () =>
       safeApplyMachine.provide({
         actors: {
-          applyChange: fromPromise<ApplyOutput, ApplyInput>(({ input }) => apply(input)),
+          applyChange: fromPromise<ApplyOutput, ApplyInput>(async ({ input }) => {
+            // The machine passes on the request `apply` below was given.
+            const output = await apply(input as { request: Request; safe: boolean });
+            accepted.current?.();
+            return output;
+          }),
           confirmChange: fromPromise<void, { id: string }>(async ({ input }) => {
             await dispatch(networkApi.endpoints.confirmChange.initiate(input)).unwrap();
           }),
@@ -61,11 +68,15 @@ export function useSafeApply(
     context: snapshot.context,
     /** A change is being applied or awaits Keep / Revert: the form stays as it is meanwhile. */
     busy: ['applying', 'waiting', 'confirming', 'reverting'].includes(snapshot.value as string),
-    apply: (request: unknown, safe: boolean) => actor.send({ type: 'change.apply', request, safe }),
+    /** Applies the change; `onAccepted` runs once the device has taken it (waiting or applied). */
+    apply: (request: Request, safe: boolean, onAccepted?: () => void) => {
+      accepted.current = onAccepted;
+      actor.send({ type: 'change.apply', request, safe });
+    },
     keep: () => actor.send({ type: 'change.keep' }),
     revert: () => actor.send({ type: 'change.revert' }),
     dismiss: () => actor.send({ type: 'change.dismiss' }),
   };
 }
 
-export type SafeApply = ReturnType<typeof useSafeApply>;
+export type SafeApply<Request = unknown> = ReturnType<typeof useSafeApply<Request>>;

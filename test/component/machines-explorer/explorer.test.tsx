@@ -6,7 +6,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MACHINE_REGISTRY } from '../../../machines/registry';
+import { MAX_RETRIES, RETRY_DELAY_MS } from '../../../machines/time-channel.machine';
+import machinesEn from '../../../public/locales/machines/en.json';
+import machinesDe from '../../../public/locales/machines/de.json';
 import { renderExplorer, timeChannelEntry, wizardEntry } from './support';
+
+/** The registry's title of an entry in a locale file of the 'machines' namespace. */
+const titleIn = (texts: typeof machinesEn, id: string) => (texts.entries as Record<string, { title: string }>)[id]!.title;
 
 function eventButtons(): string[] {
   return within(screen.getByRole('group', { name: 'Enabled events' }))
@@ -32,12 +38,21 @@ test('lists the titles of every machine in the registry, in the chosen language'
   expect(MACHINE_REGISTRY.length).toBeGreaterThan(0);
   const { unmount } = renderExplorer(MACHINE_REGISTRY);
   const list = screen.getByRole('list', { name: 'Machines' });
-  expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(MACHINE_REGISTRY.map((e) => e.title.en));
+  expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(MACHINE_REGISTRY.map((e) => titleIn(machinesEn, e.id)));
   unmount();
   renderExplorer(MACHINE_REGISTRY, { language: 'de' });
   expect(within(screen.getByRole('list', { name: 'Automaten' })).getAllByRole('button').map((b) => b.textContent)).toEqual(
-    MACHINE_REGISTRY.map((e) => e.title.de),
+    MACHINE_REGISTRY.map((e) => titleIn(machinesDe, e.id)),
   );
+});
+
+test("a chosen machine's description shows the timings of the machine's own constants", async () => {
+  renderExplorer(MACHINE_REGISTRY);
+  await choose('Device time channel');
+  const description = screen.getByText(/^Keeps the device time in the top bar up to date\./);
+  expect(description).toHaveTextContent(`reconnects after ${RETRY_DELAY_MS / 1000} s, at most ${MAX_RETRIES} times in a row`);
+  expect(description).toHaveTextContent(`it tries again every ${RETRY_DELAY_MS / 1000} s`);
+  expect(description.textContent).not.toContain('{{');
 });
 
 test('choosing a machine draws it with the initial state highlighted and its enabled events as buttons', async () => {

@@ -1,6 +1,7 @@
 /** What the QA explorer's component tests share: the screen rendered as the app does (store,
  * theme, the 'machines' namespace), a synchronous layout in place of the Web Worker, and
- * registry entries built on the real machines. */
+ * registry entries built on the real machines, each carrying its own test title and description
+ * (added to the 'machines' namespace as `entries.<id>.*`, where the registry's texts live). */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -14,7 +15,7 @@ import { theme } from '../../../src/theme/theme';
 import { Notifier } from '../../../src/components/Notifier';
 import { MachinesExplorer } from '../../../src/features/machines/MachinesExplorer';
 import type { LayoutFn } from '../../../src/features/machines/layout-engine';
-import type { LocalizedText, MachineEntry } from '../../../machines/registry';
+import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/registry';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { timeChannelMachine } from '../../../machines/time-channel.machine';
 import en from '../../../public/locales/en.json';
@@ -60,23 +61,24 @@ export const fakeLayout: LayoutFn = async (graph) => {
   return laid;
 };
 
-export const texts = (en: string, de = en): LocalizedText => ({
-  en,
-  'zh-CN': en,
-  'zh-TW': en,
-  ja: en,
-  ko: en,
-  de,
-  fr: en,
-  it: en,
-  pl: en,
-  ru: en,
-});
+/** A test entry's text in the two languages the tests render. */
+export interface TestText {
+  en: string;
+  de: string;
+}
+
+export const texts = (en: string, de = en): TestText => ({ en, de });
+
+/** A registry entry made for a test, with the title and description `renderExplorer` gives it. */
+export interface TestEntry extends MachineEntry {
+  title: TestText;
+  description: TestText;
+}
 
 const RULES = { rulesEnable: false, minimalLength: 4, includeNumbers: false, includeMixedCases: false, includeSpecialCharacters: false };
 
 /** The first-run wizard as an admin meets it, its calls answered by doubles. */
-export const wizardEntry: MachineEntry = {
+export const wizardEntry: TestEntry = {
   id: 'test-first-run-wizard',
   machine: firstRunWizardMachine as unknown as AnyStateMachine,
   title: texts('First-run wizard (test)', 'Ersteinrichtung (Test)'),
@@ -105,7 +107,7 @@ export const wizardEntry: MachineEntry = {
 };
 
 /** The time channel, with its socket and its time fetch doubled. */
-export const timeChannelEntry: MachineEntry = {
+export const timeChannelEntry: TestEntry = {
   id: 'test-time-channel',
   machine: timeChannelMachine as unknown as AnyStateMachine,
   title: texts('Time channel (test)'),
@@ -120,7 +122,10 @@ export const timeChannelEntry: MachineEntry = {
   outcomes: { fetchTime: { output: '2025/06/01 12:00:00', error: { message: 'offline' } } },
 };
 
-export function renderExplorer(entries: readonly MachineEntry[], { language = 'en' as 'en' | 'de', layout = fakeLayout } = {}) {
+export function renderExplorer(
+  entries: readonly (MachineEntry | TestEntry)[],
+  { language = 'en' as 'en' | 'de', layout = fakeLayout } = {},
+) {
   const store = makeStore();
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
@@ -136,6 +141,13 @@ export function renderExplorer(entries: readonly MachineEntry[], { language = 'e
     initAsync: false,
     returnNull: false,
   });
+  for (const entry of entries) {
+    if (!('title' in entry)) continue;
+    for (const lng of ['en', 'de'] as const) {
+      i18n.addResource(lng, 'machines', titleKey(entry.id), entry.title[lng]);
+      i18n.addResource(lng, 'machines', descriptionKey(entry.id), entry.description[lng]);
+    }
+  }
   const result = render(
     <Provider store={store}>
       <ThemeProvider theme={theme}>

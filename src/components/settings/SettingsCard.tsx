@@ -8,30 +8,28 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { SettingsForm, Problems } from './use-settings-form';
 
 export interface SettingsCardProps {
   title: string;
+  /** The card's form (useSettingsForm with a plain save): the fields show while it has a value,
+   * Save follows its dirty, valid and busy. */
+  form: Pick<SettingsForm<unknown, unknown, Problems>, 'value' | 'dirty' | 'valid' | 'busy' | 'submit'>;
   /** The settings could not be read: show the retry instead of the fields. */
   loadFailed: boolean;
-  loading: boolean;
   onRetry(): void;
-  /** Something differs from what the device holds. */
-  dirty: boolean;
-  /** Every field holds an acceptable value. */
-  valid: boolean;
-  saving: boolean;
-  onSave(): void;
   children: ReactNode;
 }
 
 /** One group of settings that loads and saves on its own. */
-export function SettingsCard({ title, loadFailed, loading, onRetry, dirty, valid, saving, onSave, children }: SettingsCardProps) {
+export function SettingsCard({ title, form, loadFailed, onRetry, children }: SettingsCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const loading = form.value === null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (dirty && valid && !saving) onSave();
+    if (form.dirty && form.valid && !form.busy) void form.submit();
   };
 
   let body: ReactNode;
@@ -41,15 +39,15 @@ export function SettingsCard({ title, loadFailed, loading, onRetry, dirty, valid
         severity="error"
         action={
           <Button color="inherit" onClick={onRetry}>
-            {t('security.retry')}
+            {t('settings.retry')}
           </Button>
         }
       >
-        {t('security.load_failed')}
+        {t('settings.load_failed')}
       </Alert>
     );
   } else if (loading) {
-    body = <LinearProgress aria-label={t('security.loading', { title })} />;
+    body = <LinearProgress aria-label={t('settings.loading', { title })} />;
   } else {
     body = children;
   }
@@ -65,8 +63,8 @@ export function SettingsCard({ title, loadFailed, loading, onRetry, dirty, valid
         </CardContent>
         {!loadFailed && !loading ? (
           <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2, pt: 0 }}>
-            <Button type="submit" variant="contained" disabled={!dirty || !valid} loading={saving} aria-describedby={titleId}>
-              {t('security.save')}
+            <Button type="submit" variant="contained" disabled={!form.dirty || !form.valid} loading={form.busy} aria-describedby={titleId}>
+              {t('settings.save')}
             </Button>
           </CardActions>
         ) : null}

@@ -1,0 +1,14 @@
+/** Types only: finds a call's schemas from its zod-free route, so the console types an endpoint
+ * from the one route it names and never loads zod. */
+import type { CALL_AREAS } from './index';
+import type { CallDef } from './define';
+import type { Route } from './route';
+
+type AreaModule = (typeof CALL_AREAS)[keyof typeof CALL_AREAS];
+type CallsIn<M> = M extends unknown ? Extract<M[keyof M], CallDef> : never;
+
+/** Every call of the contract, as a union of their exact types. */
+export type AnyCall = CallsIn<AreaModule>;
+
+/** The call a route belongs to (matched by its id). */
+export type CallOf<R extends Route> = Extract<AnyCall, { id: R['id'] }>;

@@ -1,0 +1,6 @@
+import type { Route } from './route';
+
+/** Method and path of the cgi calls, zod-free so the console can import it; their schemas are in ./cgi.ts. */
+export const CGI_ROUTES = {
+  resetProject: { id: 'cgi.resetProject', method: 'GET', path: '/cgi/reset_pj.cgi' },
+} as const satisfies Record<string, Route>;

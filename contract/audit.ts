@@ -1,0 +1,45 @@
+/** Every action the operation log records, once. Zod-free, so the console (the Operation Log
+ * screen, its filters and texts) can import it. A call names its action in its contract entry
+ * (`audit.action`, typed from this list); the device's own actions, written without a call, are
+ * listed apart so a test can tell that every entry is written by something. */
+
+/** Actions written by a call of the API, one row per request (success or refusal). */
+export const CALL_AUDIT_ACTIONS = [
+  // sign-in and session
+  'login',
+  'logout',
+  // accounts
+  'change_password',
+  'complete_first_run',
+  // system
+  'set_hmi_name',
+  'set_datetime',
+  'start_identify_light',
+  'stop_identify_light',
+  // security
+  'set_password_strength_rules',
+  'set_password_expiration',
+  'set_http',
+  // network
+  'set_ethernet',
+  'confirm_network_change',
+  'revert_network_change',
+  'set_wifi_enabled',
+  'connect_wifi',
+  'disconnect_wifi',
+  'set_hotspot',
+] as const;
+
+/** Actions the device writes by itself, with `source: 'device'` and no account. */
+export const DEVICE_AUDIT_ACTIONS = [
+  /** A network change made with the safety net was not confirmed in time: the previous settings are back. */
+  'network_change_timed_out',
+  /** The server started with a network change still unconfirmed: the previous settings are back. */
+  'network_change_reverted_at_start',
+] as const;
+
+export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;
+
+export type CallAuditAction = (typeof CALL_AUDIT_ACTIONS)[number];
+export type DeviceAuditAction = (typeof DEVICE_AUDIT_ACTIONS)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

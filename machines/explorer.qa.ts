@@ -1,0 +1,37 @@
+/**
+ * The explorer's own QA entry: its flow explored on a registry of one small machine (the forced
+ * re-login), with sample events (see qa-support.ts).
+ */
+import { explorerMachine, type ExplorerContext, type ExplorerEvent } from './explorer.machine';
+import { forcedReloginMachine } from './forced-relogin.machine';
+import { forcedReloginQa } from './forced-relogin.qa';
+import { samplesOf, type MachineEntry } from './qa-support';
+
+export const explorerQa: MachineEntry = {
+  id: explorerMachine.id,
+  machine: explorerMachine,
+  input: { entries: [forcedReloginQa] },
+  events: samplesOf<ExplorerEvent>([
+    { type: 'explorer.choose', id: forcedReloginMachine.id },
+    { type: 'explorer.send', event: { type: 'session.invalidToken' } },
+    { type: 'explorer.back' },
+    { type: 'explorer.reset' },
+    { type: 'explorer.selectState', stateId: `${forcedReloginMachine.id}.confirming` },
+    { type: 'explorer.goHere', stateId: `${forcedReloginMachine.id}.confirming` },
+    { type: 'explorer.watch', name: 'timeChannel' },
+  ]),
+  doubles: {},
+  outcomes: {},
+  // The history grows with every step: keep what the guards and the views depend on.
+  serializeState: (snapshot) => {
+    const c = snapshot.context as ExplorerContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      entry: c.entry?.id ?? null,
+      steps: Math.min(c.steps.length, 2),
+      selected: c.selectedStateId,
+      problem: c.problem?.kind ?? null,
+      live: c.liveName,
+    });
+  },
+};

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { MenuId } from '../../contract/roles';
+
+/** One menu screen of an area. Its group, path and title come from its menu id (src/app/screens.ts). */
+export interface AreaScreen {
+  menu: MenuId;
+  /** The last path segment: `/admin/<group>/<slug>`, or `/<mode>/<slug>` for a screen at the root. */
+  slug: string;
+  /** A screen at the root of its mode (the dashboard, the logo's target) instead of under its group. */
+  root?: boolean;
+  /** Also a screen of user mode (/app), for the WebView users. */
+  userMode?: boolean;
+  /** The screen's page as its own chunk, loaded the first time the route is visited. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** A feature area: one folder of src/features (or the shell), listed once in src/features/areas.ts.
+ * The router, the sidebar, the Access Denied check, the locale test and the test i18n set-up all
+ * read that list, so adding an area is one folder plus one line. (Its state machines live in
+ * machines/, each with its QA entry beside it, listed in machines/registry.ts: DESIGN §6.) */
+export interface FeatureArea {
+  name: string;
+  screens: readonly AreaScreen[];
+  /** The i18next namespace of the area's own texts (`public/locales/<ns>/<lng>.json`). */
+  textNamespace?: string;
+}
+
+export function defineArea<const A extends FeatureArea>(area: A): A {
+  return area;
+}

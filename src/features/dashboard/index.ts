@@ -1,0 +1,14 @@
+import { defineArea } from '../area';
+
+export const dashboardArea = defineArea({
+  name: 'dashboard',
+  screens: [
+    {
+      menu: 'dashboard',
+      slug: 'dashboard',
+      root: true,
+      userMode: true,
+      load: () => import(/* webpackChunkName: "dashboard" */ './DashboardPage'),
+    },
+  ],
+});

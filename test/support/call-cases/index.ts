@@ -1,0 +1,98 @@
+/** The server tests' case of every call of the contract, one file per area of the contract
+ * (test/support/call-cases/<area>.ts) merged here. A new area is its file and one line in
+ * CASES_BY_AREA, which the type holds to the contract's list of areas. */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ALL_CALLS, type CALL_AREAS, type CallDef } from '../../../contract/api';
+import { ACCOUNTS, effectiveRoles, type AccountName } from '../../../contract/roles';
+import type { TestDevice } from '../device';
+import type { AreaCases, CallCase, CallRequest } from './types';
+import { authCases } from './auth';
+import { uacCases } from './uac';
+import { systemCases } from './system';
+import { networkCases } from './network';
+import { projectCases } from './project';
+import { webviewCases } from './webview';
+import { opcuaCases } from './opcua';
+import { cgiCases } from './cgi';
+import { metaCases } from './meta';
+
+export type { AreaCases, CallCase, CallRequest } from './types';
+export { WIFI_CONNECT } from './network';
+
+const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
+  auth: authCases,
+  uac: uacCases,
+  system: systemCases,
+  network: networkCases,
+  project: projectCases,
+  webview: webviewCases,
+  opcua: opcuaCases,
+  cgi: cgiCases,
+  meta: metaCases,
+};
+
+export const CALL_CASES: Record<string, CallCase> = Object.assign({}, ...Object.values(CASES_BY_AREA));
+
+export function caseOf(call: CallDef): CallCase {
+  const c = CALL_CASES[call.id];
+  if (!c) throw new Error(`No test case for ${call.id}: add one to test/support/call-cases/${call.id.split('.')[0]}.ts`);
+  return c;
+}
+
+export const hasInput = (call: CallDef) => Boolean(call.body || call.query || call.params);
+
+/** The accounts a call's access refuses (before any extra role). */
+export function refusedAccounts(call: CallDef): AccountName[] {
+  const access = call.access;
+  if (access.kind === 'accounts') return ACCOUNTS.filter((a) => !access.accounts.includes(a));
+  if (access.kind === 'menu') return ACCOUNTS.filter((a) => !effectiveRoles(a, []).has(access.menu));
+  return [];
+}
+
+/** The inject options of one request to a call, body encoded as the call expects. */
+export function requestOf(call: CallDef, req: CallRequest, token: string | null, extra: Partial<InjectOptions> = {}): InjectOptions {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (req.body !== undefined) {
+    if (call.bodyFormat === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(req.body as Record<string, string>).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(req.body);
+    }
+  }
+  return {
+    method: call.method,
+    url: req.url ?? call.path,
+    ...(req.query ? { query: req.query } : {}),
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+    ...extra,
+  };
+}
+
+export function send(t: TestDevice, call: CallDef, req: CallRequest, token: string | null): Promise<LightMyRequestResponse> {
+  return t.app.inject(requestOf(call, req, token));
+}
+
+/** Access tokens per account, signed in once and reused until a call ends sessions. */
+export function tokenCache(t: TestDevice) {
+  const tokens = new Map<AccountName, string>();
+  return {
+    async get(account: AccountName): Promise<string> {
+      let token = tokens.get(account);
+      if (!token) {
+        token = await t.login(account);
+        tokens.set(account, token);
+      }
+      return token;
+    },
+    clear(): void {
+      tokens.clear();
+    },
+  };
+}
+
+export { ALL_CALLS };

@@ -1,0 +1,5 @@
+import type { AreaCases } from './types';
+
+export const metaCases: AreaCases = {
+  'meta.openapi': { account: 'admin' },
+};

@@ -1,0 +1,78 @@
+import type { TestDevice } from '../device';
+import type { AreaCases, CallRequest } from './types';
+
+/** Applies the current hotspot settings with the safety net: a pending change to confirm or revert. */
+async function pendingHotspotChange(t: TestDevice, token: string): Promise<Partial<CallRequest>> {
+  const current = (await t.call('GET', '/api/v1/network/hotspot', token)).json() as { settings: unknown };
+  const res = await t.call('PUT', '/api/v1/network/hotspot', token, { settings: current.settings, safe: true });
+  const id = (res.json() as { pending: { id: string } }).pending.id;
+  return { url: `/api/v1/network/pending/${id}/confirm`.replace('/confirm', '') };
+}
+
+async function wifiOn(t: TestDevice, token: string): Promise<Partial<CallRequest>> {
+  await t.call('PUT', '/api/v1/network/wifi/enabled', token, { enabled: true });
+  return {};
+}
+
+const staticLan = { mode: 'static', ip: '192.168.10.5', netmask: '255.255.255.0', gateway: '192.168.10.1', dns1: '192.168.10.1', dns2: '' };
+const dhcpLan = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
+export const WIFI_CONNECT = {
+  ssid: 'Plant-Floor',
+  security: 'wpa_psk',
+  password: 'conveyor-line-7',
+  eap_method: 'peap',
+  identity: '',
+  ca_certificate: '',
+  user_certificate: '',
+  private_key: '',
+  key_password: '',
+  ip: dhcpLan,
+};
+const hotspot = { enabled: true, address: '192.168.50.1', range_start: '192.168.50.100', range_end: '192.168.50.199', password: 'Hotspot-Pass-1' };
+
+export const networkCases: AreaCases = {
+  'network.getEthernet': { account: 'admin' },
+  'network.setEthernet': {
+    account: 'admin',
+    body: { settings: { bridge: false, interfaces: [dhcpLan, staticLan] }, safe: false },
+    invalid: {
+      body: { settings: { bridge: false, interfaces: [dhcpLan, { ...staticLan, gateway: '10.0.0.1' }] }, safe: false },
+      field: 'settings.interfaces.1.gateway',
+    },
+  },
+  'network.pendingChange': { account: 'admin' },
+  'network.confirmChange': {
+    account: 'admin',
+    prepare: async (t, token) => {
+      const { url } = await pendingHotspotChange(t, token);
+      return { url: `${url}/confirm` };
+    },
+    url: '/api/v1/network/pending/none/confirm',
+    invalid: { url: `/api/v1/network/pending/${'x'.repeat(65)}/confirm`, field: 'id' },
+  },
+  'network.revertChange': {
+    account: 'admin',
+    prepare: async (t, token) => {
+      const { url } = await pendingHotspotChange(t, token);
+      return { url: `${url}/revert` };
+    },
+    url: '/api/v1/network/pending/none/revert',
+    invalid: { url: `/api/v1/network/pending/${'x'.repeat(65)}/revert`, field: 'id' },
+  },
+  'network.getWifi': { account: 'admin' },
+  'network.setWifiEnabled': { account: 'admin', body: { enabled: true }, invalid: { body: { enabled: 'on' }, field: 'enabled' } },
+  'network.scanWifi': { account: 'admin', prepare: wifiOn },
+  'network.connectWifi': {
+    account: 'admin',
+    prepare: wifiOn,
+    body: { settings: WIFI_CONNECT, safe: false },
+    invalid: { body: { settings: { ...WIFI_CONNECT, password: 'short' }, safe: false }, field: 'settings.password' },
+  },
+  'network.disconnectWifi': { account: 'admin', prepare: wifiOn },
+  'network.getHotspot': { account: 'admin' },
+  'network.setHotspot': {
+    account: 'admin',
+    body: { settings: hotspot, safe: false },
+    invalid: { body: { settings: { ...hotspot, range_end: '192.168.50.50' }, safe: false }, field: 'settings.range_end' },
+  },
+};
