@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loginInfo, logout, tokenAdmin, tokenApp, tokenCheck } from '../../contract/api/auth';
-import { DEVICE_MODEL } from '../device/system-info';
+import { DEVICE_MODEL } from '../hardware/system-info';
 import { isAccountName, type AccountName } from '../../contract/roles';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';

@@ -4,7 +4,7 @@ import { ethernetProblems, hotspotProblems, normalizeEthernet, normalizeHotspot,
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
-import { keyProblem } from '../device/radio';
+import { keyProblem } from '../hardware/radio';
 import type { Device } from '../device';
 
 /** The first refused field of a rule's verdict, as a 400 naming the field and the problem. */

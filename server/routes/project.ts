@@ -1,7 +1,7 @@
 import { project } from '../../contract/api';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
-import { DEVICE_MODEL } from '../device/system-info';
+import { DEVICE_MODEL } from '../hardware/system-info';
 
 export const projectArea = defineServerArea({
   name: 'project',

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { registerSettingPair } from '../http/setting-pair';
 import { defineServerArea } from '../http/area';
-import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../device/system-info';
+import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
 import type { Device } from '../device';
 
 function register(app: FastifyInstance, device: Device): void {

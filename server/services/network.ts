@@ -11,7 +11,7 @@ import {
   type WifiConnectSettings,
   type WifiState,
 } from '../../contract/rules/network';
-import { attemptOutcome, findNetwork, scan } from '../device/radio';
+import { attemptOutcome, findNetwork, scan } from '../hardware/radio';
 
 export type NetworkSection = PendingNetworkChange['section'];
 
