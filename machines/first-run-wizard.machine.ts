@@ -19,6 +19,9 @@
  * - actor `completeFirstRun` (fromPromise, resolves with nothing): `PATCH /uac/account/state
  *   {code: 1}`, then refetches the user info.
  * - actor `setHttp` (fromPromise, input SetHttpInput): `PUT /system/http`.
+ *
+ * Tags for the dialog: `editable` (the password form takes edits), `busy` (a call is running) and
+ * `failed` (completion or the protocol change failed: Retry or Close).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
@@ -60,6 +63,8 @@ export interface FirstRunWizardContext extends FirstRunWizardInput {
   finishing: boolean;
 }
 
+export type FirstRunWizardTag = 'editable' | 'busy' | 'failed';
+
 export type FirstRunWizardEvent =
   | { type: 'wizard.next' }
   | { type: 'wizard.previous' }
@@ -84,6 +89,7 @@ export const firstRunWizardMachine = setup({
     input: {} as FirstRunWizardInput,
     context: {} as FirstRunWizardContext,
     events: {} as FirstRunWizardEvent,
+    tags: {} as FirstRunWizardTag,
   },
   actors: {
     changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () => {
@@ -134,6 +140,7 @@ export const firstRunWizardMachine = setup({
       },
     },
     password: {
+      tags: ['editable'],
       on: {
         'wizard.previous': { guard: 'isAdmin', target: 'protocol' },
         'wizard.skip': { guard: 'isNotAdmin', target: 'completing' },
@@ -164,6 +171,7 @@ export const firstRunWizardMachine = setup({
       },
     },
     changingPassword: {
+      tags: ['busy'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -176,6 +184,7 @@ export const firstRunWizardMachine = setup({
       },
     },
     completing: {
+      tags: ['busy'],
       invoke: {
         id: 'completeFirstRun',
         src: 'completeFirstRun',
@@ -187,12 +196,14 @@ export const firstRunWizardMachine = setup({
       },
     },
     completionFailed: {
+      tags: ['failed'],
       on: {
         'wizard.retry': { target: 'completing', actions: assign({ serverError: null }) },
         'wizard.close': 'done',
       },
     },
     settingHttp: {
+      tags: ['busy'],
       invoke: {
         id: 'setHttp',
         src: 'setHttp',
@@ -205,6 +216,7 @@ export const firstRunWizardMachine = setup({
       },
     },
     httpFailed: {
+      tags: ['failed'],
       on: {
         'wizard.retry': { target: 'settingHttp', actions: assign({ serverError: null }) },
         'wizard.close': 'done',

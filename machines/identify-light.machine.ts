@@ -9,8 +9,10 @@
  *
  * Provided by the page: actors `startLight` (input `{ seconds }`, output `{ seconds_left }`) and
  * `stopLight`.
+ *
+ * Tags for the page: `busy` (a request is running) and `lit` (the light blinks, Stop included).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './actor-errors';
 
 export const IDENTIFY_LIGHT_ID = 'identifyLight';
@@ -19,6 +21,8 @@ export interface IdentifyLightContext {
   secondsLeft: number;
   error: string | null;
 }
+
+export type IdentifyLightTag = 'busy' | 'lit';
 
 export type IdentifyLightEvent =
   | { type: 'light.start'; seconds: number }
@@ -30,6 +34,7 @@ export const identifyLightMachine = setup({
   types: {
     context: {} as IdentifyLightContext,
     events: {} as IdentifyLightEvent,
+    tags: {} as IdentifyLightTag,
   },
   actors: {
     startLight: fromPromise<{ seconds_left: number }, { seconds: number }>(async () => {
@@ -59,11 +64,15 @@ export const identifyLightMachine = setup({
       },
     },
     starting: {
+      tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
         id: 'startLight',
         src: 'startLight',
-        input: ({ event }) => ({ seconds: (event as Extract<IdentifyLightEvent, { type: 'light.start' }>).seconds }),
+        input: ({ event }) => {
+          assertEvent(event, 'light.start');
+          return { seconds: event.seconds };
+        },
         onDone: [
           {
             guard: { type: 'blinks', params: ({ event }) => event.output.seconds_left },
@@ -76,6 +85,7 @@ export const identifyLightMachine = setup({
       },
     },
     blinking: {
+      tags: ['lit'],
       after: {
         1000: [
           { guard: 'lastSecond', target: 'idle', actions: assign({ secondsLeft: 0 }) },
@@ -85,6 +95,7 @@ export const identifyLightMachine = setup({
       on: { 'light.stop': 'stopping' },
     },
     stopping: {
+      tags: ['busy', 'lit'],
       entry: assign({ error: null }),
       invoke: {
         id: 'stopLight',

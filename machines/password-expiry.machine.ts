@@ -9,6 +9,8 @@
  * - actor `changePassword` (fromPromise, input ChangePasswordInput): the password call; rejects
  *   with an object carrying `error_code`.
  * - action `reloadPage`: reloads the page once the password changed.
+ *
+ * Tags for the dialog: `editable` (the form takes edits) and `busy` (the change is being sent).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
@@ -45,6 +47,8 @@ export interface PasswordExpiryContext extends PasswordExpiryInput {
   serverError: string | null;
 }
 
+export type PasswordExpiryTag = 'editable' | 'busy';
+
 export type PasswordExpiryEvent =
   | { type: 'expiry.next' }
   | { type: 'expiry.previous' }
@@ -58,6 +62,7 @@ export const passwordExpiryMachine = setup({
     input: {} as PasswordExpiryInput,
     context: {} as PasswordExpiryContext,
     events: {} as PasswordExpiryEvent,
+    tags: {} as PasswordExpiryTag,
   },
   actors: {
     changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () => {
@@ -92,6 +97,7 @@ export const passwordExpiryMachine = setup({
       },
     },
     form: {
+      tags: ['editable'],
       on: {
         'expiry.previous': 'notice',
         'expiry.cancel': { guard: 'canCancel', target: 'dismissed' },
@@ -118,6 +124,7 @@ export const passwordExpiryMachine = setup({
       },
     },
     changing: {
+      tags: ['busy'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',

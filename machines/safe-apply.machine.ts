@@ -13,8 +13,12 @@
  * - actor `applyChange` (input `{ request, safe }`, output `{ pending }`): the section's write call;
  * - actors `confirmChange` and `revertChange` (input `{ id }`);
  * - action `refresh`: reloads what the device holds, after keep, revert and expiry.
+ *
+ * Tags for the page: `busy` (a change is being applied or awaits Keep / Revert: the form stays as
+ * it is), `waiting` (the countdown with Keep / Revert shows), `calling` (a call of the flow is
+ * running) and `outcome` (how the last change ended, until dismissed).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './actor-errors';
 
 export const SAFE_APPLY_ID = 'safeApply';
@@ -42,6 +46,8 @@ export interface SafeApplyContext {
   error: string | null;
 }
 
+export type SafeApplyTag = 'busy' | 'waiting' | 'calling' | 'outcome';
+
 export type SafeApplyEvent =
   | { type: 'change.apply'; request: unknown; safe: boolean }
   | { type: 'change.resume'; pending: PendingChange }
@@ -54,6 +60,7 @@ export const safeApplyMachine = setup({
   types: {
     context: {} as SafeApplyContext,
     events: {} as SafeApplyEvent,
+    tags: {} as SafeApplyTag,
   },
   actors: {
     applyChange: fromPromise<ApplyOutput, ApplyInput>(async () => {
@@ -89,13 +96,14 @@ export const safeApplyMachine = setup({
       on: { 'change.apply': 'applying' },
     },
     applying: {
+      tags: ['busy', 'calling'],
       entry: assign({ error: null }),
       invoke: {
         id: 'applyChange',
         src: 'applyChange',
         input: ({ event }) => {
-          const e = event as Extract<SafeApplyEvent, { type: 'change.apply' }>;
-          return { request: e.request, safe: e.safe };
+          assertEvent(event, 'change.apply');
+          return { request: event.request, safe: event.safe };
         },
         onDone: [
           {
@@ -109,6 +117,7 @@ export const safeApplyMachine = setup({
       },
     },
     waiting: {
+      tags: ['busy', 'waiting'],
       after: {
         1000: [
           { guard: 'lastSecond', target: 'expired' },
@@ -118,6 +127,7 @@ export const safeApplyMachine = setup({
       on: { 'change.keep': 'confirming', 'change.revert': 'reverting' },
     },
     confirming: {
+      tags: ['busy', 'waiting', 'calling'],
       entry: assign({ error: null }),
       invoke: {
         id: 'confirmChange',
@@ -131,6 +141,7 @@ export const safeApplyMachine = setup({
       },
     },
     reverting: {
+      tags: ['busy', 'waiting', 'calling'],
       entry: assign({ error: null }),
       invoke: {
         id: 'revertChange',
@@ -144,13 +155,14 @@ export const safeApplyMachine = setup({
       },
     },
     expired: {
+      tags: ['outcome'],
       entry: ['refresh', assign({ secondsLeft: 0 })],
       on: { 'change.apply': 'applying', 'change.dismiss': 'idle' },
     },
-    kept: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
-    reverted: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
-    applied: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
-    failed: { on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    kept: { tags: ['outcome'], on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    reverted: { tags: ['outcome'], on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    applied: { tags: ['outcome'], on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
+    failed: { tags: ['outcome'], on: { 'change.apply': 'applying', 'change.dismiss': 'idle' } },
   },
 });
 

@@ -18,6 +18,7 @@ import { noticeShown, selectLanguage } from '../../store/app-slice';
 import { useSetDeviceTimeAndRenewMutation } from '../../store/api/session-endpoints';
 import { DAYJS_LOCALE } from '../i18n/locale-resources';
 import { isLanguageCode } from '../i18n/languages';
+import { errorText, SETTINGS_ERROR_TEXTS } from '../i18n/error-text';
 
 dayjs.extend(customParseFormat);
 
@@ -36,7 +37,7 @@ export default function DateTimeDialog({ current, onClose }: { current: string |
   const lang = isLanguageCode(language) ? language : 'en';
   const initial = current ? dayjs(current, DISPLAY) : dayjs();
   const [value, setValue] = useState<Dayjs | null>(initial.isValid() ? initial : dayjs());
-  const [save, { isLoading, isError }] = useSetDeviceTimeAndRenewMutation();
+  const [save, { isLoading, isError, error }] = useSetDeviceTimeAndRenewMutation();
 
   const ok = async () => {
     if (!value || !value.isValid()) return;
@@ -68,7 +69,7 @@ export default function DateTimeDialog({ current, onClose }: { current: string |
           />
           {isError ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {t('settings.update_failed')}
+              {errorText(t, error, SETTINGS_ERROR_TEXTS)}
             </Alert>
           ) : null}
         </DialogContent>

@@ -12,30 +12,29 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { firstRunWizardMachine, wizardStep, type FirstRunWizardInput } from '../../machines/first-run-wizard.machine';
 import { useAppDispatch } from '../../store';
 import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
 import { accountActors } from './account-actors';
-import { registerLiveActor } from '../app/live-actors';
-
-const BUSY = ['changingPassword', 'completing', 'settingHttp'] as const;
+import { useMachineActor } from '../app/use-machine-actor';
 
 /** The first-run wizard (specification §2): the machine decides, this only renders and sends. */
 export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardInput; onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const wizard = useActorRef(firstRunWizardMachine.provide({ actors: accountActors(dispatch) }), { input }, (snapshot) => {
-    if (snapshot.status === 'done') onDone();
+  const wizard = useMachineActor(firstRunWizardMachine, {
+    actors: accountActors(dispatch),
+    input,
+    onSnapshot: (snapshot) => {
+      if (snapshot.status === 'done') onDone();
+    },
   });
-  // Listed in the QA explorer's live view while the dialog is open.
-  useEffect(() => registerLiveActor('firstRunWizard', wizard), [wizard]);
   const snapshot = useSelector(wizard, (s) => s);
   const { context } = snapshot;
   const step = wizardStep(snapshot);
-  const busy = BUSY.some((s) => snapshot.matches(s));
+  const busy = snapshot.hasTag('busy');
   const send = wizard.send;
 
   if (snapshot.status === 'done') return null;
@@ -78,7 +77,7 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
           </>
         ) : null}
 
-        {step === 2 && !snapshot.matches('completionFailed') && !snapshot.matches('httpFailed') ? (
+        {step === 2 && !snapshot.hasTag('failed') ? (
           <PasswordChangeForm
             values={context.form}
             errors={context.errors}
@@ -87,7 +86,7 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
             showChangeAll={context.isAdmin}
             onEdit={(field, value) => send({ type: 'wizard.edit', field, value })}
             onToggleChangeAll={(value) => send({ type: 'wizard.toggleChangeAll', value })}
-            disabled={busy}
+            disabled={!snapshot.hasTag('editable')}
           />
         ) : null}
 
@@ -119,7 +118,7 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
             </Button>
           </>
         ) : null}
-        {snapshot.matches('completionFailed') || snapshot.matches('httpFailed') ? (
+        {snapshot.hasTag('failed') ? (
           <>
             <Button onClick={() => send({ type: 'wizard.close' })}>{t('common.close')}</Button>
             <Button variant="contained" onClick={() => send({ type: 'wizard.retry' })}>{t('common.retry')}</Button>

@@ -11,13 +11,14 @@ import { HMI_NAME_MAX_LENGTH, hmiNameProblem, sanitizeHmiName } from '../../cont
 import { useSetHmiNameMutation } from '../../store/api/system-endpoints';
 import { useAppDispatch } from '../../store';
 import { noticeShown } from '../../store/app-slice';
+import { errorText, SETTINGS_ERROR_TEXTS } from '../i18n/error-text';
 
 /** Edits the HMI name: shows the cleaned name before saving; OK saves only a changed name. */
 export function HmiNameDialog({ current, onClose }: { current: string; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [value, setValue] = useState(current);
-  const [save, { isLoading, isError, reset }] = useSetHmiNameMutation();
+  const [save, { isLoading, isError, error, reset }] = useSetHmiNameMutation();
   const problem = hmiNameProblem(value);
   const cleaned = sanitizeHmiName(value);
   const helper =
@@ -57,7 +58,7 @@ export function HmiNameDialog({ current, onClose }: { current: string; onClose: 
           error={problem !== null}
           helperText={helper}
         />
-        {isError ? <Alert severity="error">{t('settings.update_failed')}</Alert> : null}
+        {isError ? <Alert severity="error">{errorText(t, error, SETTINGS_ERROR_TEXTS)}</Alert> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

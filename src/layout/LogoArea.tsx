@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLogoNameQuery } from '../../store/api/device-endpoints';
+import { useLogoNameQuery } from '../../store/api/project-endpoints';
 
 /** Long model names (14 characters or more) shrink to 16 px (specification §2). */
 export const LONG_MODEL_NAME = 14;

@@ -6,30 +6,29 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { pathOf } from '../app/screens';
 import { Link as RouterLink } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/password-expiry.machine';
 import { useAppDispatch } from '../../store';
 import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
 import { accountActors } from './account-actors';
-import { registerLiveActor } from '../app/live-actors';
+import { useMachineActor } from '../app/use-machine-actor';
 
 /** The password-expiry dialog (specification §2); after a change the page reloads. */
 export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordExpiryInput; validityDays: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { changePassword } = accountActors(dispatch);
-  const expiry = useActorRef(
-    passwordExpiryMachine.provide({ actors: { changePassword }, actions: { reloadPage: () => window.location.reload() } }),
-    { input },
-  );
-  // Listed in the QA explorer's live view while the dialog is open.
-  useEffect(() => registerLiveActor('passwordExpiry', expiry), [expiry]);
+  const expiry = useMachineActor(passwordExpiryMachine, {
+    actors: { changePassword },
+    actions: { reloadPage: () => window.location.reload() },
+    input,
+  });
   const snapshot = useSelector(expiry, (s) => s);
   const { context } = snapshot;
-  const busy = snapshot.matches('changing');
+  const busy = snapshot.hasTag('busy');
   const send = expiry.send;
 
   if (snapshot.status === 'done' && snapshot.matches('dismissed')) return null;
@@ -43,7 +42,7 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
             <Typography sx={{ mb: 2 }}>{t('expiry.notice', { days: validityDays })}</Typography>
             {context.isAdmin ? (
               <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
-                <Trans i18nKey="expiry.admin_hint" components={{ goto: <Link component={RouterLink} to="/admin/account/security" /> }} />
+                <Trans i18nKey="expiry.admin_hint" components={{ goto: <Link component={RouterLink} to={pathOf('security')} /> }} />
               </Typography>
             ) : null}
           </>
@@ -56,7 +55,7 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
             showChangeAll={context.isAdmin}
             onEdit={(field, value) => send({ type: 'expiry.edit', field, value })}
             onToggleChangeAll={(value) => send({ type: 'expiry.toggleChangeAll', value })}
-            disabled={busy || snapshot.matches('changed')}
+            disabled={!snapshot.hasTag('editable')}
           />
         )}
       </DialogContent>

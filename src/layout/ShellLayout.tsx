@@ -6,11 +6,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NavigationProgress } from '../components/NavigationProgress';
+import { errorText } from '../i18n/error-text';
 import { useAppDispatch, type AppStore } from '../../store';
 import { useStore } from 'react-redux';
 import { AppActorsContext, appActorsFor } from '../app/app-actors';
 import { ForcedReloginDialog } from '../app/ForcedReloginDialog';
-import { deviceChanged, sidebarClosed } from '../../store/app-slice';
+import { formFactorChanged, sidebarClosed } from '../../store/app-slice';
 import { useHmiNameQuery } from '../../store/api/system-endpoints';
 import { MOBILE_BREAKPOINT } from '../theme/theme';
 import { ADMIN_SCREENS, APP_SCREENS } from '../app/screens';
@@ -43,7 +44,7 @@ function Shell({ mode }: { mode: Mode }) {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    dispatch(deviceChanged(mobile ? 'mobile' : 'desktop'));
+    dispatch(formFactorChanged(mobile ? 'mobile' : 'desktop'));
   }, [dispatch, mobile]);
   useEffect(() => {
     // On a phone or tablet the drawer closes on every route change.
@@ -54,7 +55,7 @@ function Shell({ mode }: { mode: Mode }) {
     return (
       <Box sx={{ p: 4 }}>
         <Alert severity="error" action={<Button color="inherit" onClick={() => void shell.user.refetch()}>{t('common.retry')}</Button>}>
-          {t('errors.hmi_error')}
+          {errorText(t, shell.user.error)}
         </Alert>
       </Box>
     );

@@ -9,7 +9,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuGroup } from '../../contract/roles';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { selectDevice, selectSidebarOpen, sidebarClosed } from '../../store/app-slice';
+import { selectFormFactor, selectSidebarOpen, sidebarClosed } from '../../store/app-slice';
 import { SIDEBAR_WIDTH } from '../theme/theme';
 import { ExpandMoreIcon } from '../components/icons';
 import { LogoArea } from './LogoArea';
@@ -62,7 +62,7 @@ function MenuList({ sections }: { sections: MenuSection[] }) {
 /** 250 px sidebar: persistent and collapsible on a desktop, a drawer below 992 px. */
 export function Sidebar({ sections, home }: { sections: MenuSection[]; home: string }) {
   const open = useAppSelector(selectSidebarOpen);
-  const device = useAppSelector(selectDevice);
+  const device = useAppSelector(selectFormFactor);
   const dispatch = useAppDispatch();
   const content = (
     <>

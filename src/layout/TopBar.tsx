@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { selectDatetime, selectDevice, selectHmiName, sidebarToggled } from '../../store/app-slice';
+import { selectDatetime, selectFormFactor, selectHmiName, sidebarToggled } from '../../store/app-slice';
 import { ClockIcon, EditIcon, MenuIcon } from '../components/icons';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { HmiNameDialog } from './HmiNameDialog';
@@ -30,7 +30,7 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
   const dispatch = useAppDispatch();
   const hmiName = useAppSelector(selectHmiName);
   const datetime = useAppSelector(selectDatetime);
-  const mobile = useAppSelector(selectDevice) === 'mobile';
+  const mobile = useAppSelector(selectFormFactor) === 'mobile';
   const [editing, setEditing] = useState<'name' | 'time' | null>(null);
 
   return (

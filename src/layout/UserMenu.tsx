@@ -57,7 +57,7 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
         {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
-        {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go('/admin/dashboard')}>{t('layout.admin_mode')}</MenuItem> : null}
+        {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}
         <Divider />
         <MenuItem onClick={() => void logOut()}>{t('layout.log_out')}</MenuItem>
       </Menu>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { pathOf } from '../app/screens';
 import { Link as RouterLink } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLegacyHashQuery } from '../../store/api/system-endpoints';
@@ -43,10 +44,10 @@ export function Warnings({ isAdmin, stateCode, insecure }: Props) {
       sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.drawer - 1, maxWidth: 380 }}
     >
       {showInsecure ? (
-        <Warning testId="insecure-warning" linked={isAdmin} textKey="warnings.insecure" linkedKey="warnings.insecure_admin" to="/admin/account/security" />
+        <Warning testId="insecure-warning" linked={isAdmin} textKey="warnings.insecure" linkedKey="warnings.insecure_admin" to={pathOf('security')} />
       ) : null}
       {oldFormat ? (
-        <Warning testId="legacy-warning" linked={isAdmin} textKey="warnings.legacy" linkedKey="warnings.legacy_admin" to="/admin/account/password" />
+        <Warning testId="legacy-warning" linked={isAdmin} textKey="warnings.legacy" linkedKey="warnings.legacy_admin" to={pathOf('system_password')} />
       ) : null}
     </Stack>
   );

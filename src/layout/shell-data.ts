@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useExtraRolesQuery, useUserInfoQuery } from '../../store/api/uac-endpoints';
-import { useLicenceQuery, useWebviewStatusQuery } from '../../store/api/device-endpoints';
+import { useLicenceQuery } from '../../store/api/cgi-endpoints';
+import { useWebviewStatusQuery } from '../../store/api/webview-endpoints';
 import { useWebSpecificationQuery } from '../../store/api/system-endpoints';
 import { isAdminModeAccount } from '../../contract/roles';
 import { allowedMenus } from './menu';

@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+// Imported here so that its unmount-after-each-test is registered before the contract check
+// below: whatever the screens still fetch while they unmount is checked with the test.
+import '@testing-library/react';
+import { assertNoContractViolations } from './fake-device';
 
 /**
  * In a browser `new Request('/api/v1/...')` resolves against the page; Node's Request (which
@@ -16,3 +20,10 @@ if (!(NodeRequest as { resolvesRelative?: boolean }).resolvesRelative) {
   }
   globalThis.Request = PageRequest;
 }
+
+/**
+ * Every answer a fake device gave during the test must be one the contract allows
+ * (fake-device.ts records those that are not): a fake that drifts from the device API fails the
+ * test that used it, naming the call and what is wrong with the answer.
+ */
+afterEach(assertNoContractViolations);

@@ -16,10 +16,10 @@ import {
   type PasswordStrengthRules,
   type StrengthFailure,
 } from '../../../contract/rules';
+import { failureOf, type Failure } from '../../../contract/failure';
+import { errorText } from '../../i18n/error-text';
 import { StrengthMeter } from './StrengthMeter';
-import { passwordErrorKey } from './password-error';
-
-export { passwordErrorKey, passwordServerError, CHANGE_FAILED, type PasswordServerError } from './password-error';
+import { PASSWORD_ERROR_TEXTS } from './password-error';
 
 export interface PasswordFormValues {
   current: string;
@@ -36,10 +36,8 @@ export interface PasswordChangeFormProps {
   values: PasswordFormValues;
   /** What `validatePasswordChangeForm` found (empty until the user first submits). */
   errors: PasswordFormErrors;
-  /** The device's `error_code` of the last failed change (see `passwordServerError`). */
-  serverError?: string | null;
-  /** Values the server message needs (`qty` of `login_locked`). */
-  serverErrorValues?: Record<string, string | number>;
+  /** The last failed change: its Failure, or its code as a machine keeps it (contract/failure.ts). */
+  serverError?: Failure | string | null;
   rules: PasswordStrengthRules;
   /** Admin only: the switch that also changes the Update and History passwords. */
   showChangeAll: boolean;
@@ -85,7 +83,6 @@ export function PasswordChangeForm({
   values,
   errors,
   serverError,
-  serverErrorValues,
   rules,
   showChangeAll,
   onEdit,
@@ -100,12 +97,13 @@ export function PasswordChangeForm({
   const currentMessages = passwordFieldMessages(t, 'current', errors.current, rules);
   const passwordMessages = passwordFieldMessages(t, 'password', errors.password, rules);
   const confirmMessages = passwordFieldMessages(t, 'confirm', errors.confirm, rules);
+  const serverCode = serverError ? failureOf(serverError).error_code : null;
 
   return (
     <Stack spacing={1.5}>
       {serverError ? (
         <Alert severity="error" role="alert">
-          {t(passwordErrorKey(serverError), serverErrorValues)}
+          {errorText(t, serverError, PASSWORD_ERROR_TEXTS)}
         </Alert>
       ) : null}
       <TextField
@@ -117,7 +115,7 @@ export function PasswordChangeForm({
         autoComplete="current-password"
         required
         disabled={disabled}
-        error={currentMessages.length > 0 || serverError === 'current_password_error'}
+        error={currentMessages.length > 0 || serverCode === 'current_password_error'}
         helperText={helper(currentMessages)}
         slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
       />
@@ -132,7 +130,7 @@ export function PasswordChangeForm({
           required
           fullWidth
           disabled={disabled}
-          error={passwordMessages.length > 0 || serverError === 'password_too_weak'}
+          error={passwordMessages.length > 0 || serverCode === 'password_too_weak'}
           helperText={helper(passwordMessages)}
           slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
         />

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isAdminModeAccount } from '../../../contract/roles';
+import { failureOf, type Failure } from '../../../contract/failure';
 import { hasFormErrors, strengthRulesFromWire, validatePasswordChangeForm } from '../../../contract/rules';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/app-slice';
@@ -20,16 +21,11 @@ import {
   useUserInfoQuery,
 } from '../../../store/api/uac-endpoints';
 import {
-  CHANGE_FAILED,
   EMPTY_PASSWORD_FORM,
   PasswordChangeForm,
-  passwordServerError,
   type PasswordFormValues,
-  type PasswordServerError,
   type PasswordTextField,
 } from './PasswordChangeForm';
-
-const NO_SERVER_ERROR: PasswordServerError = { serverError: null };
 
 /** Administration / System Password: the signed-in account changes its own password (admin may
  * change the Update and History passwords with it). */
@@ -43,7 +39,7 @@ export default function PasswordPage() {
 
   const [values, setValues] = useState<PasswordFormValues>(EMPTY_PASSWORD_FORM);
   const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<PasswordServerError>(NO_SERVER_ERROR);
+  const [server, setServer] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -96,13 +92,13 @@ export default function PasswordPage() {
   const isAdmin = username === 'admin';
   const rules = strengthRulesFromWire(rulesQuery.data);
   const clientErrors = submitted ? validatePasswordChangeForm(values, rules) : {};
-  const errors = clientErrors.password || !server.errors?.password ? clientErrors : { ...clientErrors, password: server.errors.password };
+  const errors = clientErrors.password || !server?.failures ? clientErrors : { ...clientErrors, password: server.failures };
   const busy = adminState.isLoading || userState.isLoading;
 
   const edit = (field: PasswordTextField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     // What the device said about the old new password no longer applies to the one being typed.
-    if (field === 'password' && server.errors) setServer((s) => ({ ...s, errors: undefined }));
+    if (field === 'password' && server?.failures) setServer((s) => s && { ...s, failures: undefined });
   };
 
   const submit = async (e: FormEvent) => {
@@ -111,17 +107,18 @@ export default function PasswordPage() {
     setSubmitted(true);
     setAttempt((n) => n + 1);
     if (hasFormErrors(validatePasswordChangeForm(values, rules))) return;
-    setServer(NO_SERVER_ERROR);
+    setServer(null);
     const result = isAdminModeAccount(username)
       ? await changeAdmin({ username, current: values.current, password: values.password, changeAll: isAdmin && values.changeAll })
       : await changeUser({ username, current: values.current, password: values.password });
     if (result.error) {
-      setServer(passwordServerError(result.error));
+      setServer(failureOf(result.error));
       setAttempt((n) => n + 1);
       return;
     }
     if (result.data.status !== 'success') {
-      setServer(CHANGE_FAILED);
+      // The call answered without saying `success`.
+      setServer({ error_code: 'fail' });
       return;
     }
     dispatch(noticeShown({ key: 'password.changed', severity: 'success' }));
@@ -149,8 +146,7 @@ export default function PasswordPage() {
               <PasswordChangeForm
                 values={values}
                 errors={errors}
-                serverError={server.serverError}
-                serverErrorValues={server.serverErrorValues}
+                serverError={server}
                 rules={rules}
                 showChangeAll={isAdmin}
                 onEdit={edit}

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { errorText } from '../../i18n/error-text';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery } from '../../../store/api/system-endpoints';
@@ -63,7 +64,7 @@ export default function DashboardPage() {
         {t('dashboard.title')}
       </Typography>
       {info.isError && !d ? (
-        <LoadFailed message={t('errors.hmi_error')} onRetry={() => void info.refetch()} />
+        <LoadFailed message={errorText(t, info.error)} onRetry={() => void info.refetch()} />
       ) : null}
       {d || info.isLoading ? (
         <Grid container spacing={2}>

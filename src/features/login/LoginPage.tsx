@@ -16,7 +16,7 @@ import { useLoginInfoQuery, useSignInAdminMutation, useSignInAppMutation } from 
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LightTextField } from '../../components/LightTextField';
 import { InlineError } from '../../components/InlineError';
-import { loginErrorMessage } from './login-error';
+import { DEVICE_ERROR_TEXTS, errorText } from '../../i18n/error-text';
 
 export type LoginMode = 'admin' | 'app';
 
@@ -38,7 +38,8 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
 
   const usernameMissing = mode === 'app' && username.trim() === '';
   const passwordMissing = password === '';
-  const serverMessage = loginErrorMessage(state.error);
+  // Only the main texts are loaded here: what is not specific to signing in is a device error.
+  const serverMessage = state.error ? errorText(t, state.error, DEVICE_ERROR_TEXTS) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -120,7 +121,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                 }
               />
               {serverMessage ? (
-                <InlineError>{t(serverMessage.key, serverMessage.values)}</InlineError>
+                <InlineError>{serverMessage}</InlineError>
               ) : null}
               <Button type="submit" variant="contained" size="large" loading={state.isLoading}>
                 {t('login.submit')}

@@ -11,7 +11,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SAFE_APPLY_SECONDS } from '../../../contract/rules/network';
-import { callErrorText, NETWORK_NS } from './messages';
+import { errorText, SETTINGS_ERROR_TEXTS } from '../../i18n/error-text';
+import { NETWORK_NS } from './messages';
 import type { SafeApply } from './use-safe-apply';
 
 /** The address to open when the change moves the one this console was opened at. */
@@ -22,7 +23,8 @@ export function newConsoleUrl(moved: { before: string; after: string }[], locati
 }
 
 interface Props {
-  flow: SafeApply;
+  /** The section's flow (what it applies is the page's business, through `onApply`). */
+  flow: Omit<SafeApply, 'apply'>;
   /** Apply is possible: something changed and every field is valid. */
   canApply: boolean;
   onApply(safe: boolean): void;
@@ -38,7 +40,7 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
   const [safe, setSafe] = useState(defaultSafe);
   const { state, context } = flow;
   const pending = context.pending;
-  const waiting = state === 'waiting' || state === 'confirming' || state === 'reverting';
+  const waiting = flow.waiting;
   const newUrl = pending && waiting ? newConsoleUrl(pending.moved, window.location) : null;
   const alertRef = useRef<HTMLDivElement>(null);
   // A change resumed when the page opens waits below the form: bring Keep / Revert into view,
@@ -74,7 +76,7 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
               </Link>
             </Typography>
           ) : null}
-          {context.error ? <Typography variant="body2" color="error" sx={{ mt: 1 }}>{callErrorText(t, context.error)}</Typography> : null}
+          {context.error ? <Typography variant="body2" color="error" sx={{ mt: 1 }}>{errorText(t, context.error, SETTINGS_ERROR_TEXTS)}</Typography> : null}
           <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
             <Button variant="contained" color="success" onClick={flow.keep} loading={state === 'confirming'} disabled={state === 'reverting'}>
               {t('safe.keep')}
@@ -85,14 +87,14 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
           </Stack>
         </Alert>
       ) : null}
-      {state === 'kept' || state === 'reverted' || state === 'expired' || state === 'applied' || state === 'failed' ? (
+      {flow.outcome ? (
         <Alert
           severity={state === 'kept' || state === 'applied' ? 'success' : state === 'failed' ? 'error' : 'info'}
           onClose={flow.dismiss}
           closeText={t('safe.dismiss')}
           data-testid="safe-apply-outcome"
         >
-          {state === 'failed' ? callErrorText(t, context.error) : t(`safe.${state}`)}
+          {state === 'failed' ? errorText(t, context.error, SETTINGS_ERROR_TEXTS) : t(`safe.${state}`)}
         </Alert>
       ) : null}
       {!waiting ? (

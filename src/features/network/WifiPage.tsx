@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useSettingsForm } from '../../components/settings/use-settings-form';
 import {
   EAP_METHODS,
   WIFI_SECURITIES,
@@ -25,6 +26,8 @@ import {
   normalizeWifiConnect,
   wifiConnectProblems,
   type WifiConnectSettings,
+  type WifiField,
+  type WifiProblem,
   type WifiState,
 } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
@@ -35,9 +38,10 @@ import {
   useSetWifiEnabledMutation,
   useWifiQuery,
 } from '../../../store/api/network-endpoints';
-import { errorCodeOf } from '../../../machines/actor-errors';
+import { errorCodeOf } from '../../../contract/failure';
 import { AddressFields } from './AddressFields';
-import { callErrorText, NETWORK_NS, problemText } from './messages';
+import { errorText, SETTINGS_ERROR_TEXTS } from '../../i18n/error-text';
+import { NETWORK_NS, problemText } from './messages';
 import { PasswordField } from './PasswordField';
 import { PemFileField } from './PemFileField';
 import { SafeApplyBar } from './SafeApplyBar';
@@ -91,14 +95,14 @@ export default function WifiPage() {
   const [setEnabled, enabling] = useSetWifiEnabledMutation();
   const [disconnect, disconnecting] = useDisconnectWifiMutation();
   const [scan, scanned] = useLazyScanWifiQuery();
-  const [form, setForm] = useState<WifiConnectSettings>(EMPTY_FORM);
-  const [touched, setTouched] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const flow = useSafeApply(async ({ request, safe }) => {
-    const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request as WifiConnectSettings, safe })).unwrap();
+  const flow = useSafeApply<WifiConnectSettings>(async ({ request, safe }) => {
+    const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request, safe })).unwrap();
     return { pending: result.pending };
   }, data?.pending?.section === 'wifi' ? data.pending : null, query.fulfilledTimeStamp);
+  // The connect form starts blank and keeps what was typed after a connect, to try again.
+  const connect = useSettingsForm({ stored: EMPTY_FORM, normalise: normalizeWifiConnect, problems: wifiConnectProblems, safeApply: flow, keepOnSuccess: true });
 
   if (query.isError && !data) {
     return (
@@ -106,9 +110,12 @@ export default function WifiPage() {
     );
   }
 
-  const problems = wifiConnectProblems(form);
-  const shown = (field: keyof typeof problems) => (touched || (field !== 'ssid' && form[field as keyof WifiConnectSettings] !== '') ? problems[field] : undefined);
-  const change = (patch: Partial<WifiConnectSettings>) => setForm((f) => ({ ...f, ...patch }));
+  const form = connect.value ?? EMPTY_FORM;
+  const problems: Partial<Record<WifiField, WifiProblem>> = connect.problems ?? {};
+  // A missing value is named once Connect was tried; a wrong one as soon as something is typed.
+  const touched = connect.attempted;
+  const shown = (field: WifiField) => (touched || (field !== 'ssid' && form[field as keyof WifiConnectSettings] !== '') ? problems[field] : undefined);
+  const change = connect.change;
   const enterprise = form.security === 'wpa2_enterprise';
   const tls = enterprise && form.eap_method === 'tls';
   const needsPassword = form.security !== 'open' && !tls;
@@ -157,7 +164,7 @@ export default function WifiPage() {
                   ) : null}
                   {data.state === 'password_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.password_error_help')}</Alert> : null}
                   {data.state === 'file_open_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.file_open_error_help')}</Alert> : null}
-                  {actionError ? <Alert severity="error" sx={{ mt: 1 }}>{callErrorText(t, actionError)}</Alert> : null}
+                  {actionError ? <Alert severity="error" sx={{ mt: 1 }}>{errorText(t, actionError, SETTINGS_ERROR_TEXTS)}</Alert> : null}
                   {on && data.ssid ? (
                     <Button
                       sx={{ mt: 1 }}
@@ -301,7 +308,7 @@ export default function WifiPage() {
                             label={t('wifi.private_key')}
                             value={form.private_key}
                             onChange={(text) => change({ private_key: text })}
-                            error={problemText(t, shown('private_key')) ?? (flow.context.error === 'key_mismatch' ? t('errors.key_mismatch') : undefined)}
+                            error={problemText(t, shown('private_key')) ?? (flow.context.error === 'key_mismatch' ? errorText(t, 'key_mismatch') : undefined)}
                             disabled={flow.busy}
                           />
                           <TextField
@@ -310,7 +317,7 @@ export default function WifiPage() {
                             value={form.key_password}
                             onChange={(e) => change({ key_password: e.target.value })}
                             error={flow.context.error === 'key_password'}
-                            helperText={flow.context.error === 'key_password' ? t('errors.key_password') : t('wifi.key_password_hint')}
+                            helperText={flow.context.error === 'key_password' ? errorText(t, 'key_password') : t('wifi.key_password_hint')}
                             disabled={flow.busy}
                             slotProps={{ htmlInput: { autoComplete: 'off' } }}
                           />
@@ -321,7 +328,7 @@ export default function WifiPage() {
                   <AddressFields
                     idPrefix="wlan"
                     value={form.ip}
-                    onChange={(patch) => change({ ip: { ...form.ip, ...patch } })}
+                    onChange={(patch) => change((draft) => ({ ip: { ...draft.ip, ...patch } }))}
                     problems={addressProblems(form.ip)}
                     disabled={flow.busy}
                   />
@@ -333,10 +340,7 @@ export default function WifiPage() {
                   applyLabel={t('wifi.connect')}
                   // Only a console reached over this Wi-Fi can be cut off by a new connection.
                   defaultSafe={data.address.ip !== '' && data.address.ip === window.location.hostname}
-                  onApply={(safe) => {
-                    setTouched(true);
-                    if (Object.keys(problems).length === 0) flow.apply(normalizeWifiConnect(form), safe);
-                  }}
+                  onApply={(safe) => void connect.submit(safe)}
                 />
               </CardContent>
             </Card>

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useAppDispatch } from '../../../store';
 import { networkApi } from '../../../store/api/network-endpoints';
 import { safeApplyMachine, type ApplyInput, type ApplyOutput, type PendingChange } from '../../../machines/safe-apply.machine';
-import { registerLiveActor } from '../../app/live-actors';
+import { useMachineActor } from '../../app/use-machine-actor';
 
 /** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
  * A change already waiting on the device (made in another tab, or before a reload, or from the
@@ -18,36 +18,33 @@ export function useSafeApply<Request>(
   const dispatch = useAppDispatch();
   // Told once the device has taken the change the form sent last (its draft can go then).
   const accepted = useRef<(() => void) | undefined>(undefined);
-  const machine = useMemo(
-    () =>
-      safeApplyMachine.provide({
-        actors: {
-          applyChange: fromPromise<ApplyOutput, ApplyInput>(async ({ input }) => {
-            // The machine passes on the request `apply` below was given.
-            const output = await apply(input as { request: Request; safe: boolean });
-            accepted.current?.();
-            return output;
-          }),
-          confirmChange: fromPromise<void, { id: string }>(async ({ input }) => {
-            await dispatch(networkApi.endpoints.confirmChange.initiate(input)).unwrap();
-          }),
-          revertChange: fromPromise<void, { id: string }>(async ({ input }) => {
-            await dispatch(networkApi.endpoints.revertChange.initiate(input)).unwrap();
-          }),
+  const implementations = useMemo(
+    () => ({
+      actors: {
+        applyChange: fromPromise<ApplyOutput, ApplyInput>(async ({ input }) => {
+          // The machine passes on the request `apply` below was given.
+          const output = await apply(input as { request: Request; safe: boolean });
+          accepted.current?.();
+          return output;
+        }),
+        confirmChange: fromPromise<void, { id: string }>(async ({ input }) => {
+          await dispatch(networkApi.endpoints.confirmChange.initiate(input)).unwrap();
+        }),
+        revertChange: fromPromise<void, { id: string }>(async ({ input }) => {
+          await dispatch(networkApi.endpoints.revertChange.initiate(input)).unwrap();
+        }),
+      },
+      actions: {
+        refresh: () => {
+          dispatch(networkApi.util.invalidateTags(['Ethernet', 'Wifi', 'Hotspot', 'SystemInfo']));
         },
-        actions: {
-          refresh: () => {
-            dispatch(networkApi.util.invalidateTags(['Ethernet', 'Wifi', 'Hotspot', 'SystemInfo']));
-          },
-        },
-      }),
+      },
+    }),
     // The page's apply function closes over nothing that changes: it is built once per page.
     [dispatch],
   );
-  const actor = useActorRef(machine);
+  const actor = useMachineActor(safeApplyMachine, implementations);
   const snapshot = useSelector(actor, (s) => s);
-
-  useEffect(() => registerLiveActor(safeApplyMachine.id, actor), [actor]);
 
   const [mountedAt] = useState(() => Date.now());
   useEffect(() => {
@@ -58,16 +55,20 @@ export function useSafeApply<Request>(
     // A change this page has already shown (kept, reverted, expired, or counting) is not resumed
     // by an answer that was on its way meanwhile; nor while a call of the flow is running.
     if (s.context.pending?.id === waiting.id) return;
-    if (['applying', 'confirming', 'reverting'].some((v) => s.matches(v as never))) return;
+    if (s.hasTag('calling')) return;
     const left = waiting.seconds_left - Math.floor((Date.now() - fetchedAt) / 1000);
     if (left > 0) actor.send({ type: 'change.resume', pending: { ...waiting, seconds_left: left } });
   }, [waiting, fetchedAt, mountedAt, actor]);
 
   return {
-    state: snapshot.value as string,
+    state: snapshot.value,
     context: snapshot.context,
     /** A change is being applied or awaits Keep / Revert: the form stays as it is meanwhile. */
-    busy: ['applying', 'waiting', 'confirming', 'reverting'].includes(snapshot.value as string),
+    busy: snapshot.hasTag('busy'),
+    /** The countdown with Keep / Revert shows (a keep or revert may be on its way). */
+    waiting: snapshot.hasTag('waiting'),
+    /** How the last change ended (kept, reverted, expired, applied or failed) shows until dismissed. */
+    outcome: snapshot.hasTag('outcome'),
     /** Applies the change; `onAccepted` runs once the device has taken it (waiting or applied). */
     apply: (request: Request, safe: boolean, onAccepted?: () => void) => {
       accepted.current = onAccepted;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { homeOf } from '../../app/paths';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store';
@@ -14,7 +15,7 @@ export type NotFoundReason = 'not_found' | 'access_denied' | 'not_authorized';
 export function NotFoundPage({ reason = 'not_found', home, embedded = false }: { reason?: NotFoundReason; home?: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const username = useAppSelector(selectUsername);
-  const main = home ?? (username && isAdminModeAccount(username) ? '/admin/dashboard' : '/app');
+  const main = home ?? (username && isAdminModeAccount(username) ? homeOf('admin') : '/app');
   const code = reason === 'not_found' ? '404' : '403';
   return (
     <Box component={embedded ? 'section' : 'main'} sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,14 +9,18 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fromPromise } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store';
 import { systemApi, useIdentifyLightQuery } from '../../../store/api/system-endpoints';
 import { identifyLightMachine } from '../../../machines/identify-light.machine';
-import { registerLiveActor } from '../../app/live-actors';
+import { useMachineActor } from '../../app/use-machine-actor';
+import { errorText, type ErrorTexts } from '../../i18n/error-text';
 
 export const IDENTIFY_DURATIONS = [10, 30, 60, 300, 600] as const;
+
+/** A Start or Stop that did not work: the LED may not have changed. */
+const IDENTIFY_ERROR_TEXTS: ErrorTexts = { fallback: 'system:identify.failed' };
 
 /** "Identify": the panel's LED blinks for the chosen time, counted down here, with Stop. */
 export function IdentifyLightCard() {
@@ -26,25 +30,19 @@ export function IdentifyLightCard() {
   const status = useIdentifyLightQuery(undefined, { refetchOnMountOrArgChange: true });
   const [mountedAt] = useState(() => Date.now());
   const [seconds, setSeconds] = useState<number>(30);
-  const machine = useMemo(
-    () =>
-      identifyLightMachine.provide({
-        actors: {
-          startLight: fromPromise<{ seconds_left: number }, { seconds: number }>(async ({ input }) => {
-            const { seconds_left } = await dispatch(systemApi.endpoints.startIdentifyLight.initiate(input)).unwrap();
-            return { seconds_left };
-          }),
-          stopLight: fromPromise(async () => {
-            await dispatch(systemApi.endpoints.stopIdentifyLight.initiate()).unwrap();
-          }),
-        },
+  const actor = useMachineActor(identifyLightMachine, {
+    actors: {
+      startLight: fromPromise<{ seconds_left: number }, { seconds: number }>(async ({ input }) => {
+        const { seconds_left } = await dispatch(systemApi.endpoints.startIdentifyLight.initiate(input)).unwrap();
+        return { seconds_left };
       }),
-    [dispatch],
-  );
-  const actor = useActorRef(machine);
-  const state = useSelector(actor, (s) => s.value as string);
-  const { secondsLeft, error } = useSelector(actor, (s) => s.context);
-  useEffect(() => registerLiveActor(identifyLightMachine.id, actor), [actor]);
+      stopLight: fromPromise(async () => {
+        await dispatch(systemApi.endpoints.stopIdentifyLight.initiate()).unwrap();
+      }),
+    },
+  });
+  const snapshot = useSelector(actor, (s) => s);
+  const { secondsLeft, error } = snapshot.context;
   useEffect(() => {
     const at = status.fulfilledTimeStamp;
     // Only an answer given since this page opened; the seconds it took to arrive are counted off.
@@ -53,7 +51,7 @@ export function IdentifyLightCard() {
     if (left > 0) actor.send({ type: 'light.resume', secondsLeft: left });
   }, [status.fulfilledTimeStamp, status.data, mountedAt, actor]);
 
-  const blinking = state === 'blinking' || state === 'stopping';
+  const blinking = snapshot.hasTag('lit');
   const duration = (s: number) => (s >= 60 ? t('identify.minutes', { count: s / 60 }) : t('identify.seconds', { count: s }));
 
   return (
@@ -88,7 +86,7 @@ export function IdentifyLightCard() {
               aria-label={t('identify.blinking', { seconds: secondsLeft })}
               sx={{ mb: 2 }}
             />
-            <Button variant="contained" color="warning" onClick={() => actor.send({ type: 'light.stop' })} loading={state === 'stopping'}>
+            <Button variant="contained" color="warning" onClick={() => actor.send({ type: 'light.stop' })} loading={snapshot.matches('stopping')}>
               {t('identify.stop')}
             </Button>
           </Box>
@@ -101,14 +99,14 @@ export function IdentifyLightCard() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="contained" onClick={() => actor.send({ type: 'light.start', seconds })} loading={state === 'starting'}>
+            <Button variant="contained" onClick={() => actor.send({ type: 'light.start', seconds })} loading={snapshot.matches('starting')}>
               {t('identify.start')}
             </Button>
           </Box>
         )}
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {t('identify.failed')}
+            {errorText(t, error, IDENTIFY_ERROR_TEXTS)}
           </Alert>
         ) : null}
       </CardContent>

@@ -5,13 +5,14 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   EMPTY_PASSWORD_FORM,
   PasswordChangeForm,
-  passwordErrorKey,
-  passwordServerError,
   type PasswordChangeFormProps,
   type PasswordFormValues,
 } from '../../../src/features/account/PasswordChangeForm';
 import { DEFAULT_STRENGTH_RULES, PASSWORD_MAX_LENGTH, type PasswordFormErrors } from '../../../contract/rules';
 import { renderScreen } from '../../support/render';
+import { failureOf } from '../../../contract/failure';
+import { errorMessage } from '../../../src/i18n/error-text';
+import { PASSWORD_ERROR_TEXTS } from '../../../src/features/account/password-error';
 
 /** Holds the values the way the wizard and the expiry dialog will. */
 function Harness(props: Partial<PasswordChangeFormProps> & { onChange?: (v: PasswordFormValues) => void }) {
@@ -96,32 +97,30 @@ describe('PasswordChangeForm', () => {
 });
 
 describe('password error helpers', () => {
-  test('passwordErrorKey maps each code, unknown ones to the generic failure', () => {
-    expect(passwordErrorKey('current_password_error')).toBe('password.errors.current_password_error');
-    expect(passwordErrorKey('password_too_weak')).toBe('password.errors.password_too_weak');
-    expect(passwordErrorKey('validation_failure')).toBe('password.errors.validation_failure');
-    expect(passwordErrorKey('login_locked')).toBe('password.errors.login_locked');
-    expect(passwordErrorKey('forbidden')).toBe('password.errors.change_failed');
-    expect(passwordErrorKey('network')).toBe('errors.network');
+  test('the form words each code its way, unknown ones as the generic failure', () => {
+    const key = (code: string) => errorMessage(code, PASSWORD_ERROR_TEXTS).key;
+    expect(key('current_password_error')).toBe('shell:password.errors.current_password_error');
+    expect(key('password_too_weak')).toBe('shell:password.errors.password_too_weak');
+    expect(key('validation_failure')).toBe('shell:password.errors.validation_failure');
+    expect(key('login_locked')).toBe('shell:password.errors.login_locked');
+    expect(key('forbidden')).toBe('shell:password.errors.change_failed');
+    expect(key('something_new')).toBe('shell:password.errors.change_failed');
+    expect(key('connection_lost')).toBe('translation:errors.network');
   });
 
-  test('passwordServerError reads the device body and transport failures', () => {
+  test('failureOf reads the device body and transport failures', () => {
     const answer = (status: number, data: unknown) => ({ status, data }) as FetchBaseQueryError;
-    expect(passwordServerError(undefined)).toEqual({ serverError: null });
-    expect(passwordServerError(answer(400, { error_code: 'current_password_error' }))).toEqual({
-      serverError: 'current_password_error',
+    expect(failureOf(answer(400, { error_code: 'current_password_error' }))).toEqual({ error_code: 'current_password_error' });
+    expect(failureOf(answer(400, { error_code: 'password_too_weak', failures: ['numbers', 'bogus'] }))).toEqual({
+      error_code: 'password_too_weak',
+      failures: ['numbers'],
     });
-    expect(passwordServerError(answer(400, { error_code: 'password_too_weak', failures: ['numbers', 'bogus'] }))).toEqual({
-      serverError: 'password_too_weak',
-      errors: { password: ['numbers'] },
-    });
-    expect(passwordServerError(answer(429, { error_code: 'login_locked', qty: 3 }))).toEqual({
-      serverError: 'login_locked',
-      serverErrorValues: { qty: 3 },
-    });
-    expect(passwordServerError(answer(502, 'bad gateway'))).toEqual({ serverError: 'fail' });
-    expect(passwordServerError({ status: 'FETCH_ERROR', error: 'x' })).toEqual({ serverError: 'network' });
-    expect(passwordServerError({ status: 'TIMEOUT_ERROR', error: 'x' })).toEqual({ serverError: 'timeout' });
-    expect(passwordServerError({ message: 'thrown' })).toEqual({ serverError: 'fail' });
+    expect(failureOf(answer(429, { error_code: 'login_locked', qty: 3 }))).toEqual({ error_code: 'login_locked', qty: 3 });
+    // A device error: "Change password failed" on this form, as before.
+    expect(failureOf(answer(502, 'bad gateway'))).toEqual({ error_code: 'internal_error' });
+    expect(errorMessage(answer(502, 'bad gateway'), PASSWORD_ERROR_TEXTS).key).toBe('shell:password.errors.change_failed');
+    expect(failureOf({ status: 'FETCH_ERROR', error: 'x' })).toEqual({ error_code: 'connection_lost' });
+    expect(failureOf({ status: 'TIMEOUT_ERROR', error: 'x' })).toEqual({ error_code: 'timeout' });
+    expect(failureOf({ message: 'thrown' })).toEqual({ error_code: 'fail' });
   });
 });

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PasswordPage from '../../../src/features/account/PasswordPage';
 import { SPECIAL_CHARACTERS } from '../../../contract/rules';
-import { fakeDevice, renderScreen, rulesWire, userInfoWire, type DeviceAnswer } from '../../support/render';
+import { renderScreen } from '../../support/render';
+import { fakeDevice, offContract, type DeviceAnswer } from '../../support/fake-device';
+import { rulesWire, userInfoWire } from '../../support/shell-device';
 
 const ADMIN_CALL = '/api/v1/uac/account/admin/password';
 const USER_CALL = '/api/v1/uac/account/user/password';
@@ -236,7 +238,13 @@ describe('PasswordPage: changing the password', () => {
   test.each([
     [{ status: 400, body: { message: 'x', error_code: 'validation_failure', field: 'password' } }, 'Validation failed'],
     [{ status: 403, body: { message: 'x', error_code: 'forbidden' } }, 'Change password failed'],
-    [{ status: 200, body: { status: 'fail' } }, 'Change password failed'],
+    [
+      offContract(
+        { status: 200, body: { status: 'fail' } },
+        'the page guards against a 200 that does not say success, which the contract does not allow',
+      ),
+      'Change password failed',
+    ],
     [{ status: 429, body: { message: 'x', error_code: 'login_locked', qty: 7 } }, 'Too many wrong passwords. Please wait 7 minutes and try again'],
     [{ status: 500, body: { message: 'x', error_code: 'internal_error' } }, 'Change password failed'],
   ])('device answer %j shows "%s"', async (answer, message) => {
@@ -269,12 +277,11 @@ describe('PasswordPage: changing the password', () => {
 describe('PasswordPage in German', () => {
   test('speaks German: labels and the network message', async () => {
     // The panel answers the reads, then drops off the network before the change.
-    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://panel.test');
-      if (url.pathname.endsWith('/userinfo')) return Response.json(userInfoWire('admin'));
-      if (url.pathname.endsWith('/password-strength-rules')) return Response.json(rulesWire());
-      throw new TypeError('Failed to fetch');
-    }) as typeof fetch;
+    device('admin', {
+      change: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     const user = userEvent.setup();
     const { i18n } = renderScreen(<PasswordPage />, { language: 'de' });
     expect(i18n.language).toBe('de');

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SecurityPage from '../../../src/features/account/SecurityPage';
-import { fakeDevice, renderScreen, rulesWire, type DeviceAnswer } from '../../support/render';
+import { renderScreen } from '../../support/render';
+import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
+import { rulesWire } from '../../support/shell-device';
 
 const HTTP = '/api/v1/system/http';
 const RULES = '/api/v1/system/password-strength-rules';

@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WifiPage from '../../../src/features/network/WifiPage';
-import { fakeDevice, renderScreen, type DeviceAnswer } from '../../support/render';
+import { renderScreen } from '../../support/render';
+import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
 import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../../contract/rules/network';
 import type { PendingChange } from '../../../machines/safe-apply.machine';
 import deNetwork from '../../../public/locales/network/de.json';

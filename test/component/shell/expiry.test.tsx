@@ -5,15 +5,15 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../support/render';
 import {
   SHELL_PASSWORD,
-  publishDeviceTime,
-  renderApp,
   shellDevice,
   type ExpirationWire,
   type ShellDevice,
   type UserInfoWire,
-} from '../../support/render';
+} from '../../support/shell-device';
+import { publishDeviceTime } from '../../support/fake-socket';
 
 const PASSWORD_CALL = '/api/v1/uac/account/admin/password';
 /** Last password change; the device clock runs in 2030 so that the test machine's clock (years

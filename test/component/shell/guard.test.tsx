@@ -4,7 +4,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, shellDevice } from '../../support/render';
+import { renderApp } from '../../support/render';
+import { shellDevice } from '../../support/shell-device';
 
 const loginPage = () => screen.findByRole('button', { name: 'Log In' });
 

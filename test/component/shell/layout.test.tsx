@@ -6,15 +6,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../store/token-storage';
-import {
-  FakeWebSocket,
-  SHELL_PASSWORD,
-  publishDeviceTime,
-  renderApp,
-  setViewportWidth,
-  shellDevice,
-  type ShellDeviceOptions,
-} from '../../support/render';
+import { renderApp, setViewportWidth } from '../../support/render';
+import { SHELL_PASSWORD, shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
+import { FakeWebSocket, publishDeviceTime } from '../../support/fake-socket';
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
 const topBar = () => screen.getByRole('banner');

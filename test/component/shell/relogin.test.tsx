@@ -6,15 +6,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../store/token-storage';
-import {
-  renderApp,
-  shellDevice,
-  tokenFor,
-  type DeviceAnswer,
-  type DeviceHandlers,
-  type SentRequest,
-  type ShellDevice,
-} from '../../support/render';
+import { renderApp } from '../../support/render';
+import type { DeviceAnswer, DeviceHandlers, SentRequest } from '../../support/fake-device';
+import { shellDevice, tokenFor, type ShellDevice } from '../../support/shell-device';
 
 const INVALID_TOKEN: DeviceAnswer = { status: 400, body: { message: 'Invalid token', error_code: 'invalid_token' } };
 const TITLE = 'Confirm logout';
@@ -125,7 +119,9 @@ describe('renewal (401 expired token)', () => {
     for (const [key, handler] of Object.entries(device.handlers)) {
       if (key.startsWith('POST /api/v1/auth/token/')) continue;
       device.handlers[key] = (body: unknown, request: SentRequest) =>
-        request.headers.authorization === `Bearer ${OLD}` ? { status: 401, body: { message } } : handler(body, request);
+        request.headers.authorization === `Bearer ${OLD}`
+          ? { status: 401, body: { message, error_code: 'unauthorized' } }
+          : handler(body, request);
     }
     return device;
   }

@@ -6,7 +6,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, accountOfToken } from '../../../store/token-storage';
-import { SHELL_PASSWORD, renderApp, shellDevice, type DeviceAnswer } from '../../support/render';
+import { renderApp } from '../../support/render';
+import type { DeviceAnswer } from '../../support/fake-device';
+import { SHELL_PASSWORD, shellDevice } from '../../support/shell-device';
 
 const ADMIN_TOKEN_CALL = (account: string) => `/api/v1/auth/token/${account}`;
 const APP_TOKEN_CALL = '/api/v1/auth/token/app';

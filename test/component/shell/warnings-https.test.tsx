@@ -6,7 +6,9 @@
  * "Warnings"), and the time channel uses wss: (§7).
  */
 import { screen, waitFor } from '@testing-library/react';
-import { FakeWebSocket, renderApp, shellDevice } from '../../support/render';
+import { renderApp } from '../../support/render';
+import { shellDevice } from '../../support/shell-device';
+import { FakeWebSocket } from '../../support/fake-socket';
 
 test('no insecure-connection warning over HTTPS; the time channel is wss:', async () => {
   const device = shellDevice({ legacy: ['update'] });

@@ -5,7 +5,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, shellDevice, type ShellDeviceOptions } from '../../support/render';
+import { renderApp } from '../../support/render';
+import { shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
 
 const INSECURE_ADMIN = 'The connection is not secure. Turn on HTTPS in Administration / Security.';
 const INSECURE = 'The connection is not secure. Ask the administrator to turn on HTTPS.';

@@ -4,7 +4,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SHELL_PASSWORD, renderApp, shellDevice, type DeviceHandlers, type ShellDevice } from '../../support/render';
+import { renderApp } from '../../support/render';
+import type { DeviceHandlers } from '../../support/fake-device';
+import { SHELL_PASSWORD, shellDevice, type ShellDevice } from '../../support/shell-device';
 import enMain from '../../../public/locales/en.json';
 import deMain from '../../../public/locales/de.json';
 import enShell from '../../../public/locales/shell/en.json';

@@ -6,7 +6,9 @@ import { useState, type ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SystemInfoPage from '../../../src/features/system/SystemInfoPage';
-import { fakeDevice, renderScreen, userInfoWire, type DeviceAnswer, type FakeDevice } from '../../support/render';
+import { renderScreen } from '../../support/render';
+import { fakeDevice, type DeviceAnswer, type FakeDevice } from '../../support/fake-device';
+import { userInfoWire } from '../../support/shell-device';
 import deSystem from '../../../public/locales/system/de.json';
 
 const API = '/api/v1';

@@ -210,6 +210,18 @@ describe('firstRunWizard: password step', () => {
     expect(h.changePassword.calls).toHaveLength(0);
   });
 
+  it('a valid finish clears the errors of fields fixed by editing another one', () => {
+    const h = atPassword(UPDATE);
+    h.fill('old-secret', 'new-secret', 'new-secrex');
+    h.send({ type: 'wizard.finish' });
+    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
+    h.send({ type: 'wizard.edit', field: 'password', value: 'new-secrex' }); // now they match
+    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
+    h.send({ type: 'wizard.finish' });
+    expect(h.state()).toBe('changingPassword');
+    expect(h.context().errors).toEqual({});
+  });
+
   it('finish applies the strength rules from the input', () => {
     const h = atPassword({ ...ADMIN, rules: strict });
     h.fill('old', 'short', 'short');

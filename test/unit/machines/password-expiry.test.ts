@@ -243,6 +243,33 @@ describe('passwordExpiry machine', () => {
     expect(h.calls).toHaveLength(2);
   });
 
+  it('a valid finish clears the errors of fields fixed by editing another one', () => {
+    const h = harness(ADMIN);
+    h.send({ type: 'expiry.next' });
+    h.fill('old-secret', 'new-secret', 'new-secrex');
+    h.send({ type: 'expiry.finish' });
+    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
+    h.send({ type: 'expiry.edit', field: 'password', value: 'new-secrex' }); // now they match
+    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
+    h.send({ type: 'expiry.finish' });
+    expect(h.state()).toBe('changing');
+    expect(h.context().errors).toEqual({});
+  });
+
+  it('finish again after a rejected change, without an edit, clears the shown server error', async () => {
+    const h = harness(ADMIN);
+    h.send({ type: 'expiry.next' });
+    h.fill();
+    h.send({ type: 'expiry.finish' });
+    h.last().reject({ error_code: 'internal_error' });
+    await flush();
+    expect(h.context().serverError).toBe('internal_error');
+    h.send({ type: 'expiry.finish' });
+    expect(h.state()).toBe('changing');
+    expect(h.context().serverError).toBeNull();
+    expect(h.calls).toHaveLength(2);
+  });
+
   it('the unprovided placeholder rejects, so a change returns to the form', async () => {
     const actor = createActor(passwordExpiryMachine, { input: HISTORY }).start();
     actor.send({ type: 'expiry.next' });

@@ -1,0 +1,70 @@
+/**
+ * The tags the console's components read instead of state names (`busy`, `waiting`, `editable`,
+ * an outcome...): every state of each machine with exactly the tags it should carry, so a tag
+ * dropped or put on the wrong state fails here, and a new state must say which tags it has.
+ */
+import { createActor, type AnyStateMachine } from 'xstate';
+import { DEFAULT_STRENGTH_RULES } from '../../../contract/rules/password-strength';
+import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
+import { identifyLightMachine } from '../../../machines/identify-light.machine';
+import { passwordExpiryMachine } from '../../../machines/password-expiry.machine';
+import { safeApplyMachine } from '../../../machines/safe-apply.machine';
+
+/** The tags of each top-level state, sorted, with the machine's own context. */
+function tagsByState(machine: AnyStateMachine, input?: unknown): Record<string, string[]> {
+  const { context } = createActor(machine, { input }).getSnapshot();
+  return Object.fromEntries(
+    Object.keys(machine.root.states).map((value) => [value, [...machine.resolveState({ value, context }).tags].sort()]),
+  );
+}
+
+test('safe apply: busy while applying or waiting, waiting while Keep / Revert show, calling during a call, outcome at the end', () => {
+  expect(tagsByState(safeApplyMachine)).toEqual({
+    idle: [],
+    applying: ['busy', 'calling'],
+    waiting: ['busy', 'waiting'],
+    confirming: ['busy', 'calling', 'waiting'],
+    reverting: ['busy', 'calling', 'waiting'],
+    expired: ['outcome'],
+    kept: ['outcome'],
+    reverted: ['outcome'],
+    applied: ['outcome'],
+    failed: ['outcome'],
+  });
+});
+
+test('identify light: busy during a request, lit while the light blinks (Stop included)', () => {
+  expect(tagsByState(identifyLightMachine)).toEqual({
+    idle: [],
+    starting: ['busy'],
+    blinking: ['lit'],
+    stopping: ['busy', 'lit'],
+  });
+});
+
+test('first-run wizard: the password form editable, busy during the calls, failed where Retry shows', () => {
+  const input = { username: 'admin', isAdmin: true, rules: DEFAULT_STRENGTH_RULES, httpsEnabled: false };
+  expect(tagsByState(firstRunWizardMachine, input)).toEqual({
+    start: [],
+    welcome: [],
+    protocol: [],
+    password: ['editable'],
+    changingPassword: ['busy'],
+    completing: ['busy'],
+    completionFailed: ['failed'],
+    settingHttp: ['busy'],
+    httpFailed: ['failed'],
+    done: [],
+  });
+});
+
+test('password expiry: the form editable, busy while the change is sent', () => {
+  const input = { username: 'admin', isAdmin: true, allowCancel: true, rules: DEFAULT_STRENGTH_RULES };
+  expect(tagsByState(passwordExpiryMachine, input)).toEqual({
+    notice: [],
+    form: ['editable'],
+    changing: ['busy'],
+    changed: [],
+    dismissed: [],
+  });
+});
