@@ -2,28 +2,10 @@
  * Behaviour of the identification light on a real actor: what the card shows after Identify, Stop,
  * the countdown and the device's answers, and what the calls were given.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 
 import { identifyLightMachine, type IdentifyLightEvent } from '../../../machines/identify-light.machine';
-
-interface Deferred<T> {
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fromPromise double recording each invocation's input and letting the test settle it. */
-function controllable<TOutput, TInput>() {
-  const calls: Array<{ input: TInput } & Deferred<TOutput>> = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, resolve, reject })),
-  );
-  const last = () => {
-    const call = calls[calls.length - 1];
-    if (!call) throw new Error('the actor was not invoked');
-    return call;
-  };
-  return { logic, calls, last };
-}
+import { controllable } from '../../support/controllable-actor';
 
 function harness() {
   const startLight = controllable<{ seconds_left: number }, { seconds: number }>();

@@ -3,7 +3,7 @@
  * the countdown and the device's answers, the inputs of the calls, and when the page reloads the
  * device's settings (`refresh`).
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 
 import {
   safeApplyMachine,
@@ -12,25 +12,7 @@ import {
   type PendingChange,
   type SafeApplyEvent,
 } from '../../../machines/safe-apply.machine';
-
-interface Deferred<T> {
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fromPromise double recording each invocation's input and letting the test settle it. */
-function controllable<TOutput, TInput>() {
-  const calls: Array<{ input: TInput } & Deferred<TOutput>> = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, resolve, reject })),
-  );
-  const last = () => {
-    const call = calls[calls.length - 1];
-    if (!call) throw new Error('the actor was not invoked');
-    return call;
-  };
-  return { logic, calls, last };
-}
+import { controllable } from '../../support/controllable-actor';
 
 function harness() {
   const applyChange = controllable<ApplyOutput, ApplyInput>();
