@@ -20,15 +20,9 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './actor-errors';
+import type { PendingNetworkChange } from '../contract/rules/network';
 
 export const SAFE_APPLY_ID = 'safeApply';
-
-export interface PendingChange {
-  id: string;
-  section: 'ethernet' | 'wifi' | 'hotspot';
-  seconds_left: number;
-  moved: { name: string; before: string; after: string }[];
-}
 
 export interface ApplyInput {
   request: unknown;
@@ -36,11 +30,11 @@ export interface ApplyInput {
 }
 
 export interface ApplyOutput {
-  pending: PendingChange | null;
+  pending: PendingNetworkChange | null;
 }
 
 export interface SafeApplyContext {
-  pending: PendingChange | null;
+  pending: PendingNetworkChange | null;
   secondsLeft: number;
   /** The error code of the last failed call (apply, keep or revert). */
   error: string | null;
@@ -50,7 +44,7 @@ export type SafeApplyTag = 'busy' | 'waiting' | 'calling' | 'outcome';
 
 export type SafeApplyEvent =
   | { type: 'change.apply'; request: unknown; safe: boolean }
-  | { type: 'change.resume'; pending: PendingChange }
+  | { type: 'change.resume'; pending: PendingNetworkChange }
   | { type: 'change.keep' }
   | { type: 'change.revert' }
   | { type: 'change.dismiss' };

@@ -1,23 +1,23 @@
 /** The safe apply's QA entry: sample events, doubles and sample results (see qa-support.ts). */
+import type { PendingNetworkChange } from '../contract/rules/network';
 import { SAFE_APPLY_SECONDS } from '../contract/rules/network';
 import { NETWORK_FAILURE, errorAnswer, noop, pendingPromise, samplesOf, type MachineEntry } from './qa-support';
 import {
   safeApplyMachine,
   type ApplyInput,
   type ApplyOutput,
-  type PendingChange,
   type SafeApplyContext,
   type SafeApplyEvent,
 } from './safe-apply.machine';
 
-const SAMPLE_PENDING: PendingChange = {
+const SAMPLE_PENDING: PendingNetworkChange = {
   id: 'c0ffee00-0000-4000-8000-000000000001',
   section: 'ethernet',
   seconds_left: 90,
   moved: [{ name: 'LAN1', before: '192.168.1.57', after: '192.168.1.20' }],
 };
 /** The same change in its last second: the next tick ends the countdown (the `lastSecond` guard). */
-const LAST_SECOND_PENDING: PendingChange = { ...SAMPLE_PENDING, seconds_left: 1 };
+const LAST_SECOND_PENDING: PendingNetworkChange = { ...SAMPLE_PENDING, seconds_left: 1 };
 /** A section's write request: the machine passes it to `applyChange` without looking inside. */
 const SAMPLE_APPLY_REQUEST = { name: 'LAN1', dhcp: false, address: '192.168.1.20', netmask: '255.255.255.0', gateway: '192.168.1.1' };
 

@@ -1,6 +1,20 @@
 /** Network rules (specification §2 "Network", "WiFi", "Hotspot"; §5): one set of functions the
  * console runs as the user types and the server runs on every write. Each returns problem codes
- * per field; the console maps a code to its translated message, the server to a 400. */
+ * per field; the console maps a code to its translated message, the server to a 400.
+ *
+ * The settings types are the contract's schemas (contract/api/network.ts) read as types. The
+ * imports are type-only and vanish when compiled, so the console, which runs these rules, does
+ * not load zod; the schemas import their constants (WIFI_SECURITIES, ...) from here at run time. */
+import type { z } from 'zod';
+import type {
+  addressSettingsSchema,
+  ethernetSettingsSchema,
+  hotspotSettingsSchema,
+  interfaceStatusSchema,
+  networkSectionSchema,
+  pendingChangeSchema,
+  wifiConnectSchema,
+} from '../api/network';
 
 export type Ipv4Problem = 'required' | 'ipv4_format';
 export type NetmaskProblem = Ipv4Problem | 'netmask_contiguous';
@@ -74,19 +88,22 @@ export function gatewayProblem(gateway: string, ip: string, netmask: string): Ga
 
 // ---------------------------------------------------------------- Ethernet
 
-export type AddressMode = 'dhcp' | 'static';
-
 /** How an interface (LAN or WLAN) gets its address, and the static one. */
-export interface AddressSettings {
-  mode: AddressMode;
-  ip: string;
-  netmask: string;
-  gateway: string;
-  dns1: string;
-  dns2: string;
-}
+export type AddressSettings = z.output<typeof addressSettingsSchema>;
+export type AddressMode = AddressSettings['mode'];
 
-export type EthernetInterfaceSettings = AddressSettings;
+/** LAN1 and LAN2 joined under LAN1's address (`bridge`), and each interface's address settings. */
+export type EthernetSettings = z.output<typeof ethernetSettingsSchema>;
+export type EthernetInterfaceSettings = EthernetSettings['interfaces'][number];
+
+/** What an interface has now: the static settings, or what DHCP gave it. */
+export type InterfaceStatus = z.output<typeof interfaceStatusSchema>;
+
+/** The network settings a change applied with the safety net belongs to. */
+export type NetworkSection = z.output<typeof networkSectionSchema>;
+
+/** A change applied with the safety net, waiting for the console's confirmation. */
+export type PendingNetworkChange = z.output<typeof pendingChangeSchema>;
 
 export type AddressField = keyof Omit<AddressSettings, 'mode'>;
 export type AddressProblem = Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host';
@@ -111,12 +128,6 @@ export function addressProblems(a: AddressSettings): Partial<Record<AddressField
     if (a[key].trim() !== '' && !isIpv4(a[key].trim())) p[key] = 'ipv4_format';
   }
   return p;
-}
-
-export interface EthernetSettings {
-  /** LAN1 and LAN2 joined under LAN1's address. */
-  bridge: boolean;
-  interfaces: EthernetInterfaceSettings[];
 }
 
 /** Settings as stored: addresses without surrounding spaces (the rules judge them trimmed). */
@@ -204,18 +215,8 @@ export function isPrivateKeyPem(text: string): boolean {
   return label !== null && /PRIVATE KEY$/.test(label);
 }
 
-export interface WifiConnectSettings {
-  ssid: string;
-  security: WifiSecurity;
-  password: string;
-  eap_method: EapMethod;
-  identity: string;
-  ca_certificate: string;
-  user_certificate: string;
-  private_key: string;
-  key_password: string;
-  ip: AddressSettings;
-}
+/** A connect form: the network, its security and credentials, and the address settings. */
+export type WifiConnectSettings = z.output<typeof wifiConnectSchema>;
 
 export function normalizeWifiConnect(s: WifiConnectSettings): WifiConnectSettings {
   return { ...s, identity: s.identity.trim(), ip: normalizeAddress(s.ip) };
@@ -265,13 +266,7 @@ export type WifiState = (typeof WIFI_STATES)[number];
 /** The hotspot serves a /24 around its address (the panel's DHCP server). */
 export const HOTSPOT_NETMASK = '255.255.255.0';
 
-export interface HotspotSettings {
-  enabled: boolean;
-  address: string;
-  range_start: string;
-  range_end: string;
-  password: string;
-}
+export type HotspotSettings = z.output<typeof hotspotSettingsSchema>;
 
 export function normalizeHotspot(s: HotspotSettings): HotspotSettings {
   return { ...s, address: s.address.trim(), range_start: s.range_start.trim(), range_end: s.range_end.trim() };

@@ -1,14 +1,16 @@
+/** Password expiration settings. The wire type is the contract's schema read as a type
+ * (a type-only import: the console does not load zod). */
+import type { z } from 'zod';
+import type { expirationWireSchema } from '../api/system';
+
 export interface PasswordExpirationSettings {
   notificationEnable: boolean;
   validityPeriod: number;
   allowOperationsBeforeUpdate: boolean;
 }
 
-export interface PasswordExpirationWire {
-  password_expiration_notification_enable: boolean;
-  password_expiration_validity_period: number;
-  password_expiration_allow_operations_before_update: boolean;
-}
+/** The names the device uses on the wire. */
+export type PasswordExpirationWire = z.output<typeof expirationWireSchema>;
 
 export const VALIDITY_PERIOD_RANGE = { min: 1, max: 3650 } as const;
 

@@ -1,4 +1,8 @@
-/** Password strength rules (specification §3, §5; defaults DESIGN §4). */
+/** Password strength rules (specification §3, §5; defaults DESIGN §4). The wire type is the
+ * contract's schema read as a type (a type-only import: the console does not load zod). */
+import type { z } from 'zod';
+import type { strengthRulesWireSchema } from '../api/system';
+
 export const SPECIAL_CHARACTERS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMAL_LENGTH_RANGE = { min: 4, max: 64 } as const;
@@ -12,13 +16,7 @@ export interface PasswordStrengthRules {
 }
 
 /** The names the device uses on the wire. */
-export interface PasswordStrengthRulesWire {
-  password_rules_enable: boolean;
-  password_rules_minimal_length: number;
-  password_rules_include_numbers: boolean;
-  password_rules_include_mixed_cases: boolean;
-  password_rules_include_special_characters: boolean;
-}
+export type PasswordStrengthRulesWire = z.output<typeof strengthRulesWireSchema>;
 
 export const DEFAULT_STRENGTH_RULES: PasswordStrengthRules = {
   rulesEnable: false,

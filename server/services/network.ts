@@ -1,19 +1,22 @@
 import crypto from 'node:crypto';
+import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { SETTING_SCHEMAS, type SettingsService, type DeviceSettings, type PendingNetworkChange } from './settings';
+import { SETTING_SCHEMAS, type SettingsService, type DeviceSettings, type StoredNetworkChange } from './settings';
 import type { OperationLog } from './operation-log';
 import { ApiError } from '../lib/api-error';
 import {
   SAFE_APPLY_SECONDS,
   type EthernetSettings,
   type HotspotSettings,
+  type InterfaceStatus,
+  type NetworkSection,
+  type PendingNetworkChange,
   type WifiConnectSettings,
   type WifiState,
 } from '../../contract/rules/network';
+import type { wifiNetworkSchema, wifiSchema } from '../../contract/api/network';
 import { attemptOutcome, findNetwork, scan } from '../hardware/radio';
-
-export type NetworkSection = PendingNetworkChange['section'];
 
 export interface NetworkTiming {
   /** How long a safe change waits for its confirmation (90 s). */
@@ -31,23 +34,6 @@ const DHCP_LEASES = [
   { ip: '192.168.1.57', netmask: '255.255.255.0', gateway: '192.168.1.1', dns: ['192.168.1.1'] },
   { ip: '10.20.0.57', netmask: '255.255.0.0', gateway: '10.20.0.1', dns: ['10.20.0.1'] },
 ];
-
-export interface InterfaceStatus {
-  name: string;
-  mac: string;
-  link: boolean;
-  ip: string;
-  netmask: string;
-  gateway: string;
-  dns: string[];
-}
-
-export interface PendingView {
-  id: string;
-  section: NetworkSection;
-  seconds_left: number;
-  moved: { name: string; before: string; after: string }[];
-}
 
 type SectionValue = { ethernet: EthernetSettings; wifi: DeviceSettings['wifi']; hotspot: HotspotSettings };
 
@@ -79,7 +65,7 @@ export class NetworkService {
 
   // ------------------------------------------------------------ safety net
 
-  pending(): PendingView | null {
+  pending(): PendingNetworkChange | null {
     this.expireIfDue();
     const p = this.settings.get('network_pending');
     if (!p) return null;
@@ -97,7 +83,7 @@ export class NetworkService {
     this.restore(this.pendingById(id), 'revert');
   }
 
-  private pendingById(id: string): PendingNetworkChange {
+  private pendingById(id: string): StoredNetworkChange {
     this.expireIfDue();
     const p = this.settings.get('network_pending');
     if (!p || p.id !== id) throw new ApiError(409, 'no_pending_change', 'No network change is waiting for this confirmation');
@@ -109,7 +95,7 @@ export class NetworkService {
     if (p && this.clock.now() >= p.deadline_ms) this.restore(p, 'timeout');
   }
 
-  private restore(p: PendingNetworkChange, why: 'timeout' | 'restart' | 'revert'): void {
+  private restore(p: StoredNetworkChange, why: 'timeout' | 'restart' | 'revert'): void {
     this.db.transaction(() => {
       this.write(p.section, p.before as SectionValue[NetworkSection]);
       this.settings.set('network_pending', null);
@@ -136,7 +122,7 @@ export class NetworkService {
   }
 
   /** Applies a section's new value, with the safety net or without. One change waits at a time. */
-  private apply<S extends NetworkSection>(section: S, after: SectionValue[S], safe: boolean, moved: PendingView['moved']): void {
+  private apply<S extends NetworkSection>(section: S, after: SectionValue[S], safe: boolean, moved: PendingNetworkChange['moved']): void {
     this.expireIfDue();
     if (this.settings.get('network_pending')) {
       throw new ApiError(409, 'change_pending', 'Another network change is waiting for confirmation: keep or revert it first');
@@ -210,7 +196,7 @@ export class NetworkService {
     return attemptOutcome(wifi.connection);
   }
 
-  wifiAddress(): { ip: string; netmask: string; gateway: string } {
+  wifiAddress(): z.output<typeof wifiSchema>['address'] {
     const wifi = this.settings.get('wifi');
     if (this.wifiState() !== 'connected' || !wifi.connection) return { ip: '', netmask: '', gateway: '' };
     const c = wifi.connection;
@@ -237,7 +223,7 @@ export class NetworkService {
     this.settings.set('wifi', { ...wifi, enabled, attempt_started_ms: this.clock.now() });
   }
 
-  scan(): { ssid: string; signal: number; security: WifiConnectSettings['security']; connected: boolean }[] {
+  scan(): z.output<typeof wifiNetworkSchema>[] {
     const state = this.wifiState();
     if (state === 'disabled') throw new ApiError(409, 'wifi_disabled', 'Wi-Fi is off: turn it on to scan');
     const current = state === 'connected' ? this.wifi().connection?.ssid : undefined;

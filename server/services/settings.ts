@@ -8,17 +8,16 @@ import {
   expirationToWire,
 } from '../../contract/rules';
 import { expirationWireSchema, strengthRulesWireSchema } from '../../contract/api/system';
-import { ethernetSettingsSchema, hotspotSettingsSchema, networkSectionSchema, wifiConnectSchema } from '../../contract/api/network';
+import { ethernetSettingsSchema, hotspotSettingsSchema, pendingChangeSchema, wifiConnectSchema } from '../../contract/api/network';
 import { secret } from '../../contract/api/secret';
 
-const pendingNetworkChangeSchema = z.object({
-  id: z.string(),
-  section: networkSectionSchema,
+/** A pending network change as stored: the contract's pending change without its countdown (worked
+ * out from the deadline when asked), plus what restoring or keeping it needs. */
+const storedNetworkChangeSchema = pendingChangeSchema.omit({ seconds_left: true }).extend({
   /** The section's value it replaced, and its own (a section of SETTING_SCHEMAS). */
   before: z.unknown(),
   after: z.unknown(),
   deadline_ms: z.number(),
-  moved: z.array(z.object({ name: z.string(), before: z.string(), after: z.string() })),
 });
 
 /** Every device setting as stored (one key-value table, values are JSON), by its schema. The
@@ -39,7 +38,7 @@ export const SETTING_SCHEMAS = {
   wifi: z.object({ enabled: z.boolean(), connection: wifiConnectSchema.nullable(), attempt_started_ms: z.number() }),
   hotspot: hotspotSettingsSchema,
   /** A network change applied with the safety net, until confirmed or restored. */
-  network_pending: pendingNetworkChangeSchema.nullable(),
+  network_pending: storedNetworkChangeSchema.nullable(),
   webview: z.object({
     enabled: z.boolean(),
     timeout_enabled: z.boolean(),
@@ -52,7 +51,7 @@ export const SETTING_SCHEMAS = {
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export type DeviceSettings = { [K in SettingKey]: z.output<(typeof SETTING_SCHEMAS)[K]> };
-export type PendingNetworkChange = z.output<typeof pendingNetworkChangeSchema>;
+export type StoredNetworkChange = z.output<typeof storedNetworkChangeSchema>;
 
 type Key = SettingKey;
 

@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom';
 // Imported here so that its unmount-after-each-test is registered before the contract check
 // below: whatever the screens still fetch while they unmount is checked with the test.
-import '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { assertNoContractViolations } from './fake-device';
+
+// A screen's first render loads its lazy route, its texts and, on the first answer, the contract's
+// schemas for the check below: on a busy 2-core machine that can take longer than Testing
+// Library's default second. Waiting longer only matters when something is slow; a test that
+// fails still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * In a browser `new Request('/api/v1/...')` resolves against the page; Node's Request (which

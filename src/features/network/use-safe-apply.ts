@@ -1,9 +1,10 @@
+import type { PendingNetworkChange } from '../../../contract/rules/network';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useAppDispatch } from '../../../store';
 import { networkApi } from '../../../store/api/network-endpoints';
-import { safeApplyMachine, type ApplyInput, type ApplyOutput, type PendingChange } from '../../../machines/safe-apply.machine';
+import { safeApplyMachine, type ApplyInput, type ApplyOutput } from '../../../machines/safe-apply.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
 
 /** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
@@ -11,7 +12,7 @@ import { useMachineActor } from '../../app/use-machine-actor';
  * old address) resumes the countdown here. */
 export function useSafeApply<Request>(
   apply: (input: { request: Request; safe: boolean }) => Promise<ApplyOutput>,
-  waiting: PendingChange | null | undefined,
+  waiting: PendingNetworkChange | null | undefined,
   /** When the device said so (RTK Query's fulfilledTimeStamp). */
   fetchedAt: number | undefined,
 ) {

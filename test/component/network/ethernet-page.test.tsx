@@ -10,7 +10,7 @@ import { networkApi } from '../../../store/api/network-endpoints';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
 import type { EthernetSettings } from '../../../contract/rules/network';
-import type { PendingChange } from '../../../machines/safe-apply.machine';
+import type { PendingNetworkChange } from '../../../contract/rules/network';
 import enNetwork from '../../../public/locales/network/en.json';
 import deNetwork from '../../../public/locales/network/de.json';
 
@@ -29,9 +29,9 @@ const STATUS = [
 interface Options {
   settings?: EthernetSettings;
   /** A change already waiting when the page opens. */
-  pending?: PendingChange | null;
+  pending?: PendingNetworkChange | null;
   /** What a safe PUT leaves waiting (the device's answer), built from the id it gives. */
-  pendingOf?: (id: string) => PendingChange;
+  pendingOf?: (id: string) => PendingNetworkChange;
   put?: (body: unknown) => DeviceAnswer | undefined;
 }
 

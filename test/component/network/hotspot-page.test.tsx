@@ -8,7 +8,7 @@ import HotspotPage from '../../../src/features/network/HotspotPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
 import type { HotspotSettings } from '../../../contract/rules/network';
-import type { PendingChange } from '../../../machines/safe-apply.machine';
+import type { PendingNetworkChange } from '../../../contract/rules/network';
 import deNetwork from '../../../public/locales/network/de.json';
 
 const HOTSPOT = '/api/v1/network/hotspot';
@@ -23,7 +23,7 @@ const STORED: HotspotSettings = {
 
 /** A panel that keeps its hotspot settings and the change waiting for confirmation. */
 function device({ put }: { put?: (body: unknown) => DeviceAnswer } = {}) {
-  const state: { settings: HotspotSettings; previous: HotspotSettings; pending: PendingChange | null } = {
+  const state: { settings: HotspotSettings; previous: HotspotSettings; pending: PendingNetworkChange | null } = {
     settings: STORED,
     previous: STORED,
     pending: null,

@@ -8,7 +8,7 @@ import WifiPage from '../../../src/features/network/WifiPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
 import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../../contract/rules/network';
-import type { PendingChange } from '../../../machines/safe-apply.machine';
+import type { PendingNetworkChange } from '../../../contract/rules/network';
 import deNetwork from '../../../public/locales/network/de.json';
 
 const WIFI = '/api/v1/network/wifi';
@@ -35,7 +35,7 @@ interface Radio {
   security: WifiSecurity | null;
   address: { ip: string; netmask: string; gateway: string };
   /** The network change waiting for confirmation (a connect with the safety net leaves one). */
-  pending: PendingChange | null;
+  pending: PendingNetworkChange | null;
 }
 
 /** The device refuses a call while another change waits for Keep / Revert. */

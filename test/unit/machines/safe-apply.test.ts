@@ -3,13 +3,13 @@
  * the countdown and the device's answers, the inputs of the calls, and when the page reloads the
  * device's settings (`refresh`).
  */
+import type { PendingNetworkChange } from '../../../contract/rules/network';
 import { createActor } from 'xstate';
 
 import {
   safeApplyMachine,
   type ApplyInput,
   type ApplyOutput,
-  type PendingChange,
   type SafeApplyEvent,
 } from '../../../machines/safe-apply.machine';
 import { controllable } from '../../support/controllable-actor';
@@ -35,7 +35,7 @@ const flush = () => jest.advanceTimersByTimeAsync(0);
 const seconds = (n: number) => jest.advanceTimersByTimeAsync(n * 1000);
 
 const REQUEST = { name: 'LAN1', dhcp: false, address: '192.168.1.20', netmask: '255.255.255.0', gateway: '192.168.1.1' };
-const PENDING: PendingChange = {
+const PENDING: PendingNetworkChange = {
   id: 'change-1',
   section: 'ethernet',
   seconds_left: 90,
