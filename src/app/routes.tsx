@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
-import { RootLayout } from './RootLayout';
+import { RootLayout, loadNotifier } from './RootLayout';
 import { RouteError } from './RouteError';
 import { AuthRedirect } from './AuthRedirect';
 import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
@@ -36,7 +36,7 @@ function screenRoute(screen: Screen, mode: Mode): RouteObject {
 /** The signed-in frame, with everything only a signed-in user needs, in a chunk of its own so
  * the login route stays small. */
 const shell = (mode: Mode): RouteObject['lazy'] => async () => {
-  const [{ ShellLayout }] = await Promise.all([import(/* webpackChunkName: "shell" */ '../layout/ShellLayout'), loadShellTexts()]);
+  const [{ ShellLayout }] = await Promise.all([import(/* webpackChunkName: "shell" */ '../layout/ShellLayout'), loadShellTexts(), loadNotifier()]);
   return { Component: () => <ShellLayout mode={mode} /> };
 };
 
