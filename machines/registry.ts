@@ -10,6 +10,7 @@ import { explorerQa } from './explorer.qa';
 import { firstRunWizardQa } from './first-run-wizard.qa';
 import { forcedReloginQa } from './forced-relogin.qa';
 import { identifyLightQa } from './identify-light.qa';
+import { passwordChangeQa } from './password-change.qa';
 import { passwordExpiryQa } from './password-expiry.qa';
 import type { MachineEntry } from './qa-support';
 import { safeApplyQa } from './safe-apply.qa';
@@ -19,6 +20,7 @@ import { timeChannelQa } from './time-channel.qa';
 export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   firstRunWizardQa,
   passwordExpiryQa,
+  passwordChangeQa,
   forcedReloginQa,
   timeChannelQa,
   safeApplyQa,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,24 +8,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { isAdminModeAccount } from '../../../contract/roles';
-import { failureOf, type Failure } from '../../../contract/failure';
-import { hasFormErrors, strengthRulesFromWire, validatePasswordChangeForm } from '../../../contract/rules';
+import { strengthRulesFromWire, type PasswordStrengthRules } from '../../../contract/rules';
+import { passwordChangeMachine, shownFieldErrors } from '../../../machines/password-change.machine';
+import { useMachineActor } from '../../app/use-machine-actor';
+import { accountActors } from '../../layout/account-actors';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/app-slice';
 import { useStrengthRulesQuery } from '../../../store/api/system-endpoints';
-import {
-  useChangeAdminPasswordMutation,
-  useChangeUserPasswordMutation,
-  useUserInfoQuery,
-} from '../../../store/api/uac-endpoints';
-import {
-  EMPTY_PASSWORD_FORM,
-  PasswordChangeForm,
-  type PasswordFormValues,
-  type PasswordTextField,
-} from './PasswordChangeForm';
+import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
+import { PasswordChangeForm } from './PasswordChangeForm';
 
 /** Administration / System Password: the signed-in account changes its own password (admin may
  * change the Update and History passwords with it). */
@@ -34,20 +27,8 @@ export default function PasswordPage() {
   const dispatch = useAppDispatch();
   const user = useUserInfoQuery();
   const rulesQuery = useStrengthRulesQuery();
-  const [changeAdmin, adminState] = useChangeAdminPasswordMutation();
-  const [changeUser, userState] = useChangeUserPasswordMutation();
-
-  const [values, setValues] = useState<PasswordFormValues>(EMPTY_PASSWORD_FORM);
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, take the keyboard (and the screen reader) to the first field in error.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  // Each successful change starts a new flow (a new key), so the form comes back empty.
+  const [round, setRound] = useState(0);
 
   const heading = (
     <Typography variant="h5" component="h1">
@@ -89,79 +70,90 @@ export default function PasswordPage() {
   }
 
   const username = user.data.username;
-  const isAdmin = username === 'admin';
   const rules = strengthRulesFromWire(rulesQuery.data);
-  const clientErrors = submitted ? validatePasswordChangeForm(values, rules) : {};
-  const errors = clientErrors.password || !server?.failures ? clientErrors : { ...clientErrors, password: server.failures };
-  const busy = adminState.isLoading || userState.isLoading;
-
-  const edit = (field: PasswordTextField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // What the device said about the old new password no longer applies to the one being typed.
-    if (field === 'password' && server?.failures) setServer((s) => s && { ...s, failures: undefined });
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    setAttempt((n) => n + 1);
-    if (hasFormErrors(validatePasswordChangeForm(values, rules))) return;
-    setServer(null);
-    const result = isAdminModeAccount(username)
-      ? await changeAdmin({ username, current: values.current, password: values.password, changeAll: isAdmin && values.changeAll })
-      : await changeUser({ username, current: values.current, password: values.password });
-    if (result.error) {
-      setServer(failureOf(result.error));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    if (result.data.status !== 'success') {
-      // The call answered without saying `success`.
-      setServer({ error_code: 'fail' });
-      return;
-    }
-    dispatch(noticeShown({ key: 'password.changed', severity: 'success' }));
-    setValues(EMPTY_PASSWORD_FORM);
-    setSubmitted(false);
-  };
-
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
       {heading}
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-label={t('password.title')}>
-            <Stack spacing={2}>
-              <Typography variant="body2" color="text.secondary">
-                {t(isAdmin ? 'password.intro_admin' : 'password.intro')}
-              </Typography>
-              <TextField
-                label={t('password.account')}
-                value={username}
-                autoComplete="username"
-                slotProps={{ input: { readOnly: true } }}
-                variant="filled"
-              />
-              <PasswordChangeForm
-                values={values}
-                errors={errors}
-                serverError={server}
-                rules={rules}
-                showChangeAll={isAdmin}
-                onEdit={edit}
-                onToggleChangeAll={(changeAll) => setValues((v) => ({ ...v, changeAll }))}
-                disabled={busy}
-              />
-              <Box>
-                <Button type="submit" variant="contained" size="large" loading={busy}>
-                  {t('password.submit')}
-                </Button>
-              </Box>
-            </Stack>
-          </Box>
+          <PasswordChangeCard
+            key={round}
+            username={username}
+            rules={rules}
+            onChanged={() => {
+              dispatch(noticeShown({ key: 'password.changed', severity: 'success' }));
+              // A fresh flow, with an empty form, for the next change.
+              setRound((n) => n + 1);
+            }}
+          />
         </CardContent>
       </Card>
     </Stack>
+  );
+}
+
+/** The change form of the page, run by the password-change machine (one flow per mount). */
+function PasswordChangeCard({ username, rules, onChanged }: { username: string; rules: PasswordStrengthRules; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const isAdmin = username === 'admin';
+  const { changePassword } = accountActors(dispatch);
+  const change = useMachineActor(passwordChangeMachine, {
+    actors: { changePassword },
+    input: { username, isAdmin, rules, live: true },
+    onSnapshot: (snapshot) => {
+      if (snapshot.status === 'done') onChanged();
+    },
+  });
+  const snapshot = useSelector(change, (s) => s);
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, take the keyboard (and the screen reader) to the first field in error.
+  useEffect(() => {
+    if (context.attempts === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [context.attempts]);
+
+  return (
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        change.send({ type: 'password.submit' });
+      }}
+      aria-label={t('password.title')}
+    >
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          {t(isAdmin ? 'password.intro_admin' : 'password.intro')}
+        </Typography>
+        <TextField
+          label={t('password.account')}
+          value={username}
+          autoComplete="username"
+          slotProps={{ input: { readOnly: true } }}
+          variant="filled"
+        />
+        <PasswordChangeForm
+          values={context.form}
+          errors={shownFieldErrors(context)}
+          serverError={context.serverError}
+          rules={context.rules}
+          showChangeAll={isAdmin}
+          onEdit={(field, value) => change.send({ type: 'password.edit', field, value })}
+          onToggleChangeAll={(value) => change.send({ type: 'password.toggleChangeAll', value })}
+          disabled={busy}
+        />
+        <Box>
+          <Button type="submit" variant="contained" size="large" loading={busy}>
+            {t('password.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
   );
 }
