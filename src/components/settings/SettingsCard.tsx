@@ -15,7 +15,9 @@ export interface SettingsCardProps {
   /** The card's form (useSettingsForm with a plain save): the fields show while it has a value,
    * Save follows its dirty, valid and busy. */
   form: Pick<SettingsForm<unknown, unknown, Problems>, 'value' | 'dirty' | 'valid' | 'busy' | 'submit'>;
-  /** The settings could not be read: show the retry instead of the fields. */
+  /** The last read of the settings failed. The retry replaces the fields only while there is
+   * nothing to show: after a failed refetch (a save that lost the connection, say) the fields and
+   * every edit in them stay. */
   loadFailed: boolean;
   onRetry(): void;
   children: ReactNode;
@@ -26,6 +28,7 @@ export function SettingsCard({ title, form, loadFailed, onRetry, children }: Set
   const { t } = useTranslation();
   const titleId = useId();
   const loading = form.value === null;
+  const unreadable = loadFailed && loading;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +36,7 @@ export function SettingsCard({ title, form, loadFailed, onRetry, children }: Set
   };
 
   let body: ReactNode;
-  if (loadFailed) {
+  if (unreadable) {
     body = (
       <Alert
         severity="error"
@@ -61,7 +64,7 @@ export function SettingsCard({ title, form, loadFailed, onRetry, children }: Set
           </Typography>
           {body}
         </CardContent>
-        {!loadFailed && !loading ? (
+        {!loading ? (
           <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2, pt: 0 }}>
             <Button type="submit" variant="contained" disabled={!form.dirty || !form.valid} loading={form.busy} aria-describedby={titleId}>
               {t('settings.save')}

@@ -176,6 +176,24 @@ describe('SecurityPage', () => {
     expect(expiration.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  test('a save that finds the panel unreachable says so and keeps the edit, though the reload fails too', async () => {
+    const { fake, user } = await openPage();
+    const rules = card('Password strength rules');
+    await user.clear(rules.getByLabelText(/^Minimal length/));
+    await user.type(rules.getByLabelText(/^Minimal length/), '14');
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fake.handlers[`PUT ${RULES}`] = unreachable;
+    fake.handlers[`GET ${RULES}`] = unreachable;
+    await user.click(rules.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The panel cannot be reached');
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'GET' && r.path === RULES)).toHaveLength(2));
+    expect(rules.queryByText('These settings could not be loaded.')).not.toBeInTheDocument();
+    expect(rules.getByLabelText(/^Minimal length/)).toHaveValue('14');
+    expect(rules.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   test('a card that fails to load offers a retry; the others work', async () => {
     const { state, user } = await openPage({ failGet: RULES });
     const rules = card('Password strength rules');
