@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type AnyEventObject, type AnyStateNode } from 'xstate';
+import { createActor, type AnyEventObject, type AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
 import { DEFAULT_STRENGTH_RULES, type PasswordStrengthRules } from '../../../contract/rules/password-strength';
@@ -11,6 +11,7 @@ import {
   type SetHttpOutput,
 } from '../../../machines/first-run-wizard.machine';
 import type { ChangePasswordInput, ChangePasswordOutput } from '../../../machines/password-change';
+import { controllable } from '../../support/controllable-actor';
 
 const strict: PasswordStrengthRules = {
   rulesEnable: true,
@@ -22,25 +23,6 @@ const strict: PasswordStrengthRules = {
 
 const ADMIN: FirstRunWizardInput = { username: 'admin', isAdmin: true, rules: DEFAULT_STRENGTH_RULES, httpsEnabled: false };
 const UPDATE: FirstRunWizardInput = { username: 'update', isAdmin: false, rules: DEFAULT_STRENGTH_RULES, httpsEnabled: false };
-
-interface Deferred<T> {
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fromPromise double recording each invocation's input and letting the test settle it. */
-function controllable<TOutput, TInput>() {
-  const calls: Array<{ input: TInput } & Deferred<TOutput>> = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, resolve, reject })),
-  );
-  const last = () => {
-    const call = calls[calls.length - 1];
-    if (!call) throw new Error('the actor was not invoked');
-    return call;
-  };
-  return { logic, calls, last };
-}
 
 function harness(input: FirstRunWizardInput = ADMIN) {
   const changePassword = controllable<ChangePasswordOutput, ChangePasswordInput>();
