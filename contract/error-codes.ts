@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   'key_mismatch',
   'key_password',
   'internal_error',
+  /** Too many sign-in attempts (from one address, or at one account): `qty` says how many seconds to wait. */
+  'too_many_requests',
+  /** The password is older than its validity period and operations before the change are not allowed. */
+  'password_expired',
+  /** An API call over plain HTTP while the device serves HTTPS only: refused, not redirected. */
+  'https_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,11 +23,15 @@ export const FALLBACK_ERROR_CODE = 'fail' satisfies ErrorCode;
 /** How long a lockout lasts (minutes): said when a `login_locked` answer does not say `qty`. */
 export const LOCKOUT_MINUTES = 10;
 
+/** How long to wait (seconds) after `too_many_requests`, when the answer does not say `qty`. */
+export const SIGN_IN_RETRY_SECONDS = 30;
+
 /** One failure, normalised: the shape of the device's error body (so a Failure is itself a valid
  * actor rejection), with the code widened to the transport ones. */
 export interface Failure {
   error_code: FailureCode;
-  /** Minutes left, with `login_locked` (LOCKOUT_MINUTES when the answer did not say). */
+  /** Minutes left, with `login_locked` (LOCKOUT_MINUTES when the answer did not say); seconds to
+   * wait, with `too_many_requests` (SIGN_IN_RETRY_SECONDS when it did not say). */
   qty?: number;
   /** The strength rules the password breaks, with `password_too_weak`. */
   failures?: StrengthFailure[];
@@ -70,6 +74,7 @@ function transportCodeOfThrown(error: Record<string, unknown>): TransportErrorCo
 function fromBody(body: Record<string, unknown>, code: FailureCode): Failure {
   const failure: Failure = { error_code: code };
   if (code === 'login_locked') failure.qty = typeof body.qty === 'number' ? body.qty : LOCKOUT_MINUTES;
+  if (code === 'too_many_requests') failure.qty = typeof body.qty === 'number' ? body.qty : SIGN_IN_RETRY_SECONDS;
   if (code === 'password_too_weak' && Array.isArray(body.failures)) {
     const failures = body.failures.filter((f): f is StrengthFailure => typeof f === 'string' && STRENGTH_FAILURES.has(f));
     if (failures.length > 0) failure.failures = failures;

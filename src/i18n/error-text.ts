@@ -50,6 +50,9 @@ export const ERROR_KEYS: Record<FailureCode, string> = {
   key_mismatch: 'shell:errors.key_mismatch',
   key_password: 'shell:errors.key_password',
   internal_error: 'translation:errors.hmi_error',
+  too_many_requests: 'translation:login.errors.too_many_requests',
+  password_expired: 'shell:errors.password_expired',
+  https_required: 'translation:errors.https_required',
   timeout: 'translation:errors.request_timeout',
   connection_lost: 'translation:errors.network',
 };
