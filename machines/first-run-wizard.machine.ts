@@ -3,9 +3,11 @@
  *
  * Steps: 0 `welcome` (admin), 1 `protocol` (admin: HTTP or HTTPS), 2 `password` (everyone). A
  * non-admin starts at step 2 and never sees steps 0 and 1 in either direction. Skip (step 0 for
- * admin, step 2 for others) only marks the first run completed. Finish validates the form with the
- * contract's rules, changes the password, marks the first run completed and, for admin, then sets
- * the protocol (`PUT /system/http` with `http = !https`).
+ * admin, step 2 for others) only marks the first run completed. Finish is the password form's
+ * submit: the form is the password-change flow (password-change.machine.ts), invoked for the
+ * wizard's whole life so that what was typed survives Previous and Next; when it has changed the
+ * password, the wizard marks the first run completed and, for admin, then sets the protocol
+ * (`PUT /system/http` with `http = !https`).
  *
  * The protocol choice starts at HTTPS (`https: true`) whatever the device does now: it is the
  * specification's security recommendation shown on step 0, and it cannot take effect unseen —
@@ -13,34 +15,29 @@
  * shown, while Skip never sets it. `httpsEnabled` (the device's current setting) stays in the
  * context for the dialog to show.
  *
- * Provided by the app (`firstRunWizardMachine.provide({ actors })`):
- * - actor `changePassword` (fromPromise, input ChangePasswordInput): the password call; rejects
- *   with an object carrying `error_code`.
+ * When the console page itself came over plain HTTP and HTTPS only was chosen, the page cannot
+ * stay: the wizard stops at `moving`, where the dialog confirms the password change and says where
+ * the console continues, and `wizard.continue` opens the HTTPS address (action `openHttps`).
+ *
+ * Provided by the app (`firstRunWizardMachine.provide({ actors, actions })`):
+ * - actor `passwordChange`: the password-change machine with its `changePassword` actor provided.
  * - actor `completeFirstRun` (fromPromise, resolves with nothing): `PATCH /uac/account/state
  *   {code: 1}`, then refetches the user info.
  * - actor `setHttp` (fromPromise, input SetHttpInput): `PUT /system/http`.
+ * - action `openHttps`: goes to the console's HTTPS address on `context.httpsPort`.
  *
- * Tags for the dialog: `editable` (the password form takes edits), `busy` (a call is running) and
- * `failed` (completion or the protocol change failed: Retry or Close).
+ * Tags for the dialog: `form` (the password form shows; its own tags say whether it takes edits or
+ * is sending), `busy` (a call of the wizard's own is running), `failed` (completion or the
+ * protocol change failed: Retry or Close) and `moving` (the password changed; the console moves to
+ * HTTPS).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 
-import { hasFormErrors, validatePasswordChangeForm, type PasswordFormErrors } from '../contract/rules/password-form';
 import type { PasswordStrengthRules } from '../contract/rules/password-strength';
 import type { ResponseOf } from '../contract/api/define';
 import type * as system from '../contract/api/system';
-import {
-  EMPTY_PASSWORD_FORM,
-  changePasswordInput,
-  clearFieldError,
-  editForm,
-  errorCodeOf,
-  notProvided,
-  type ChangePasswordInput,
-  type ChangePasswordOutput,
-  type PasswordField,
-  type PasswordFormState,
-} from './password-change';
+import { errorCodeOf, notProvided } from './password-change';
+import { PASSWORD_CHANGE_ID, passwordChangeMachine, type PasswordChangeInput } from './password-change.machine';
 
 export const FIRST_RUN_WIZARD_ID = 'firstRunWizard';
 
@@ -50,31 +47,31 @@ export interface FirstRunWizardInput {
   rules: PasswordStrengthRules;
   /** Whether the device is HTTPS-only now (the user info's `http` negated). */
   httpsEnabled: boolean;
+  /** Whether this console page came over plain HTTP (it must move when HTTPS only is set). */
+  onPlainHttp: boolean;
 }
 
 export interface FirstRunWizardContext extends FirstRunWizardInput {
   /** The protocol chosen on step 1: true for HTTPS. */
   https: boolean;
-  form: PasswordFormState;
-  errors: PasswordFormErrors;
-  /** The `error_code` of the last failed call, null when none. */
+  /** The `error_code` of the last failed call of the wizard's own, null when none. */
   serverError: string | null;
-  /** True once Finish passed validation: completion then goes on to set the protocol (admin). */
+  /** True once the password changed on Finish: completion then goes on to set the protocol (admin). */
   finishing: boolean;
+  /** The device's HTTPS port, as the protocol change answered (null before it). */
+  httpsPort: number | null;
 }
 
-export type FirstRunWizardTag = 'editable' | 'busy' | 'failed';
+export type FirstRunWizardTag = 'form' | 'busy' | 'failed' | 'moving';
 
 export type FirstRunWizardEvent =
   | { type: 'wizard.next' }
   | { type: 'wizard.previous' }
   | { type: 'wizard.skip' }
-  | { type: 'wizard.finish' }
   | { type: 'wizard.chooseProtocol'; https: boolean }
-  | { type: 'wizard.edit'; field: PasswordField; value: string }
-  | { type: 'wizard.toggleChangeAll'; value: boolean }
   | { type: 'wizard.retry' }
-  | { type: 'wizard.close' };
+  | { type: 'wizard.close' }
+  | { type: 'wizard.continue' };
 
 export interface SetHttpInput {
   /** Whether plain HTTP stays allowed: the negation of the chosen HTTPS flag. */
@@ -90,11 +87,10 @@ export const firstRunWizardMachine = setup({
     context: {} as FirstRunWizardContext,
     events: {} as FirstRunWizardEvent,
     tags: {} as FirstRunWizardTag,
+    children: {} as { passwordChange: 'passwordChange' },
   },
   actors: {
-    changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () => {
-      throw notProvided(FIRST_RUN_WIZARD_ID, 'changePassword');
-    }),
+    passwordChange: passwordChangeMachine,
     completeFirstRun: fromPromise<void>(async () => {
       throw notProvided(FIRST_RUN_WIZARD_ID, 'completeFirstRun');
     }),
@@ -102,11 +98,14 @@ export const firstRunWizardMachine = setup({
       throw notProvided(FIRST_RUN_WIZARD_ID, 'setHttp');
     }),
   },
+  actions: {
+    openHttps: () => {},
+  },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
     isNotAdmin: ({ context }) => !context.isAdmin,
-    formValid: ({ context }) => !hasFormErrors(validatePasswordChangeForm(context.form, context.rules)),
     setsProtocol: ({ context }) => context.finishing && context.isAdmin,
+    movesToHttps: ({ context }) => context.https && context.onPlainHttp,
   },
 }).createMachine({
   id: FIRST_RUN_WIZARD_ID,
@@ -115,12 +114,24 @@ export const firstRunWizardMachine = setup({
     isAdmin: input.isAdmin,
     rules: input.rules,
     httpsEnabled: input.httpsEnabled,
+    onPlainHttp: input.onPlainHttp,
     https: true,
-    form: { ...EMPTY_PASSWORD_FORM },
-    errors: {},
     serverError: null,
     finishing: false,
+    httpsPort: null,
   }),
+  // The form lives as long as the wizard: Previous and Next keep what was typed.
+  invoke: {
+    id: PASSWORD_CHANGE_ID,
+    src: 'passwordChange',
+    input: ({ context }): PasswordChangeInput => ({ username: context.username, isAdmin: context.isAdmin, rules: context.rules, live: false }),
+    onDone: {
+      // The form shows (and so can finish) on the password step only.
+      guard: stateIn('password'),
+      target: '.completing',
+      actions: assign({ finishing: true }),
+    },
+  },
   initial: 'start',
   states: {
     start: {
@@ -140,47 +151,10 @@ export const firstRunWizardMachine = setup({
       },
     },
     password: {
-      tags: ['editable'],
+      tags: ['form'],
       on: {
         'wizard.previous': { guard: 'isAdmin', target: 'protocol' },
         'wizard.skip': { guard: 'isNotAdmin', target: 'completing' },
-        'wizard.edit': {
-          actions: assign({
-            form: ({ context, event }) => editForm(context.form, event.field, event.value),
-            errors: ({ context, event }) => clearFieldError(context.errors, event.field),
-            serverError: null,
-          }),
-        },
-        'wizard.toggleChangeAll': {
-          guard: 'isAdmin',
-          actions: assign({ form: ({ context, event }) => ({ ...context.form, changeAll: event.value }) }),
-        },
-        'wizard.finish': [
-          {
-            guard: 'formValid',
-            target: 'changingPassword',
-            actions: assign({ errors: {}, serverError: null, finishing: true }),
-          },
-          {
-            actions: assign({
-              errors: ({ context }) => validatePasswordChangeForm(context.form, context.rules),
-              serverError: null,
-            }),
-          },
-        ],
-      },
-    },
-    changingPassword: {
-      tags: ['busy'],
-      invoke: {
-        id: 'changePassword',
-        src: 'changePassword',
-        input: ({ context }) => changePasswordInput(context.username, context.isAdmin, context.form),
-        onDone: 'completing',
-        onError: {
-          target: 'password',
-          actions: assign({ serverError: ({ event }) => errorCodeOf(event.error), finishing: false }),
-        },
       },
     },
     completing: {
@@ -208,7 +182,10 @@ export const firstRunWizardMachine = setup({
         id: 'setHttp',
         src: 'setHttp',
         input: ({ context }): SetHttpInput => ({ http: !context.https }),
-        onDone: 'done',
+        onDone: [
+          { guard: 'movesToHttps', target: 'moving', actions: assign({ httpsPort: ({ event }) => event.output.https_port }) },
+          { target: 'done', actions: assign({ httpsPort: ({ event }) => event.output.https_port }) },
+        ],
         onError: {
           target: 'httpFailed',
           actions: assign({ serverError: ({ event }) => errorCodeOf(event.error) }),
@@ -222,6 +199,12 @@ export const firstRunWizardMachine = setup({
         'wizard.close': 'done',
       },
     },
+    moving: {
+      tags: ['moving'],
+      on: {
+        'wizard.continue': { target: 'done', actions: 'openHttps' },
+      },
+    },
     done: {
       type: 'final',
     },
@@ -232,9 +215,9 @@ export type FirstRunWizardMachine = typeof firstRunWizardMachine;
 export type FirstRunWizardSnapshot = SnapshotFrom<FirstRunWizardMachine>;
 
 /**
- * The step the dialog's stepper shows: `welcome` 0, `protocol` 1, `password` and the busy and
- * failure states after it 2. An admin who skipped on step 0 (the only way an admin reaches
- * completion without `finishing`) stays on 0 so the stepper does not jump to the last step.
+ * The step the dialog's stepper shows: `welcome` 0, `protocol` 1, `password` and the states after
+ * it 2. An admin who skipped on step 0 (the only way an admin reaches completion without
+ * `finishing`) stays on 0 so the stepper does not jump to the last step.
  */
 export function wizardStep(snapshot: Pick<FirstRunWizardSnapshot, 'value' | 'context'>): 0 | 1 | 2 {
   switch (snapshot.value) {
@@ -245,7 +228,6 @@ export function wizardStep(snapshot: Pick<FirstRunWizardSnapshot, 'value' | 'con
     case 'protocol':
       return 1;
     case 'password':
-    case 'changingPassword':
       return 2;
     default:
       return snapshot.context.isAdmin && !snapshot.context.finishing ? 0 : 2;

@@ -2,33 +2,23 @@
  * The password-expiry dialog (specification §2 "Password-expiry dialog", §3, §5).
  *
  * Step 0 `notice`, step 1 `form`. Cancel closes the dialog only when the device allows operations
- * before the update (`allowCancel`); otherwise the dialog cannot be closed. Finish validates the
- * form with the contract's rules and changes the password; after a change the page reloads.
+ * before the update (`allowCancel`); otherwise the dialog cannot be closed. The form is the
+ * password-change flow (password-change.machine.ts), invoked for the dialog's whole life so that
+ * what was typed survives Previous; Finish is its submit, and once it has changed the password the
+ * page reloads.
  *
  * Provided by the app (`passwordExpiryMachine.provide({ actors, actions })`):
- * - actor `changePassword` (fromPromise, input ChangePasswordInput): the password call; rejects
- *   with an object carrying `error_code`.
+ * - actor `passwordChange`: the password-change machine with its `changePassword` actor provided.
  * - action `reloadPage`: reloads the page once the password changed.
  *
- * Tags for the dialog: `editable` (the form takes edits) and `busy` (the change is being sent).
+ * Tags for the dialog: `form` (the password form shows; its own tags say whether it takes edits or
+ * is sending).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { setup, stateIn, type SnapshotFrom } from 'xstate';
 
 import { isPasswordExpired, type PasswordExpirationSettings } from '../contract/rules/password-expiration';
-import { hasFormErrors, validatePasswordChangeForm, type PasswordFormErrors } from '../contract/rules/password-form';
 import type { PasswordStrengthRules } from '../contract/rules/password-strength';
-import {
-  EMPTY_PASSWORD_FORM,
-  changePasswordInput,
-  clearFieldError,
-  editForm,
-  errorCodeOf,
-  notProvided,
-  type ChangePasswordInput,
-  type ChangePasswordOutput,
-  type PasswordField,
-  type PasswordFormState,
-} from './password-change';
+import { PASSWORD_CHANGE_ID, passwordChangeMachine, type PasswordChangeInput } from './password-change.machine';
 
 export const PASSWORD_EXPIRY_ID = 'passwordExpiry';
 
@@ -40,22 +30,11 @@ export interface PasswordExpiryInput {
   rules: PasswordStrengthRules;
 }
 
-export interface PasswordExpiryContext extends PasswordExpiryInput {
-  form: PasswordFormState;
-  errors: PasswordFormErrors;
-  /** The `error_code` of the last failed change, null when none. */
-  serverError: string | null;
-}
+export type PasswordExpiryContext = PasswordExpiryInput;
 
-export type PasswordExpiryTag = 'editable' | 'busy';
+export type PasswordExpiryTag = 'form';
 
-export type PasswordExpiryEvent =
-  | { type: 'expiry.next' }
-  | { type: 'expiry.previous' }
-  | { type: 'expiry.finish' }
-  | { type: 'expiry.cancel' }
-  | { type: 'expiry.edit'; field: PasswordField; value: string }
-  | { type: 'expiry.toggleChangeAll'; value: boolean };
+export type PasswordExpiryEvent = { type: 'expiry.next' } | { type: 'expiry.previous' } | { type: 'expiry.cancel' };
 
 export const passwordExpiryMachine = setup({
   types: {
@@ -63,19 +42,16 @@ export const passwordExpiryMachine = setup({
     context: {} as PasswordExpiryContext,
     events: {} as PasswordExpiryEvent,
     tags: {} as PasswordExpiryTag,
+    children: {} as { passwordChange: 'passwordChange' },
   },
   actors: {
-    changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () => {
-      throw notProvided(PASSWORD_EXPIRY_ID, 'changePassword');
-    }),
+    passwordChange: passwordChangeMachine,
   },
   actions: {
     reloadPage: () => {},
   },
   guards: {
-    isAdmin: ({ context }) => context.isAdmin,
     canCancel: ({ context }) => context.allowCancel,
-    formValid: ({ context }) => !hasFormErrors(validatePasswordChangeForm(context.form, context.rules)),
   },
 }).createMachine({
   id: PASSWORD_EXPIRY_ID,
@@ -84,10 +60,15 @@ export const passwordExpiryMachine = setup({
     isAdmin: input.isAdmin,
     allowCancel: input.allowCancel,
     rules: input.rules,
-    form: { ...EMPTY_PASSWORD_FORM },
-    errors: {},
-    serverError: null,
   }),
+  // The form lives as long as the dialog: Previous keeps what was typed.
+  invoke: {
+    id: PASSWORD_CHANGE_ID,
+    src: 'passwordChange',
+    input: ({ context }): PasswordChangeInput => ({ username: context.username, isAdmin: context.isAdmin, rules: context.rules, live: false }),
+    // The form shows (and so can finish) on step 1 only.
+    onDone: { guard: stateIn('form'), target: '.changed' },
+  },
   initial: 'notice',
   states: {
     notice: {
@@ -97,43 +78,10 @@ export const passwordExpiryMachine = setup({
       },
     },
     form: {
-      tags: ['editable'],
+      tags: ['form'],
       on: {
         'expiry.previous': 'notice',
         'expiry.cancel': { guard: 'canCancel', target: 'dismissed' },
-        'expiry.edit': {
-          actions: assign({
-            form: ({ context, event }) => editForm(context.form, event.field, event.value),
-            errors: ({ context, event }) => clearFieldError(context.errors, event.field),
-            serverError: null,
-          }),
-        },
-        'expiry.toggleChangeAll': {
-          guard: 'isAdmin',
-          actions: assign({ form: ({ context, event }) => ({ ...context.form, changeAll: event.value }) }),
-        },
-        'expiry.finish': [
-          { guard: 'formValid', target: 'changing', actions: assign({ errors: {}, serverError: null }) },
-          {
-            actions: assign({
-              errors: ({ context }) => validatePasswordChangeForm(context.form, context.rules),
-              serverError: null,
-            }),
-          },
-        ],
-      },
-    },
-    changing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'changePassword',
-        src: 'changePassword',
-        input: ({ context }) => changePasswordInput(context.username, context.isAdmin, context.form),
-        onDone: 'changed',
-        onError: {
-          target: 'form',
-          actions: assign({ serverError: ({ event }) => errorCodeOf(event.error) }),
-        },
       },
     },
     changed: {
@@ -149,7 +97,7 @@ export const passwordExpiryMachine = setup({
 export type PasswordExpiryMachine = typeof passwordExpiryMachine;
 export type PasswordExpirySnapshot = SnapshotFrom<PasswordExpiryMachine>;
 
-/** The dialog's step: `notice` 0, the form and the change in progress 1. */
+/** The dialog's step: `notice` 0, the form (and the change it sends) 1. */
 export function expiryStep(snapshot: Pick<PasswordExpirySnapshot, 'value'>): 0 | 1 {
   return snapshot.value === 'notice' ? 0 : 1;
 }

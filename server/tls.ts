@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { X509Certificate } from 'node:crypto';
 
 export interface TlsFiles {
   key: string;
@@ -42,4 +43,15 @@ export async function ensureCertificate(dataDir: string): Promise<TlsFiles> {
   fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
   fs.writeFileSync(certFile, pems.cert, { mode: 0o644 });
   return { key: pems.private, cert: pems.cert };
+}
+
+/** The SHA-256 fingerprint of the device's HTTPS certificate (`AB:CD:…`), what a browser's
+ * certificate warning lets the user compare; null before the certificate exists (a device
+ * served only through tests' inject). */
+export function certificateSha256(dataDir: string): string | null {
+  try {
+    return new X509Certificate(fs.readFileSync(path.join(dataDir, 'tls', 'cert.pem'))).fingerprint256;
+  } catch {
+    return null;
+  }
 }

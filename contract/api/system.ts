@@ -111,7 +111,13 @@ export const setExpiration = defineCall({
 });
 
 export const httpSettingSchema = z
-  .object({ http: z.boolean(), https_port: z.number().int() })
+  .object({
+    http: z.boolean(),
+    https_port: z.number().int(),
+    /** SHA-256 fingerprint of the HTTPS certificate (`AB:CD:…`): what to compare with the browser's
+     * certificate warning. Null while the device has no certificate yet. */
+    certificate_sha256: z.string().nullable(),
+  })
   .meta({ id: 'HttpSetting' });
 
 export const getHttp = defineCall({

@@ -7,6 +7,7 @@ import { registerSettingPair } from '../http/setting-pair';
 import { defineServerArea } from '../http/area';
 import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
 import type { Device } from '../device';
+import { certificateSha256 } from '../tls';
 
 function register(app: FastifyInstance, device: Device): void {
   const { settings } = device;
@@ -42,7 +43,7 @@ function register(app: FastifyInstance, device: Device): void {
     key: 'http_enabled',
     get: calls.getHttp,
     set: calls.setHttp,
-    answer: (http) => ({ http, https_port: device.httpsPort }),
+    answer: (http) => ({ http, https_port: device.httpsPort, certificate_sha256: certificateSha256(device.dataDir) }),
     store: (body) => body.http,
   });
 

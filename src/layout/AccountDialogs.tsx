@@ -42,7 +42,7 @@ export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boo
     return (
       <Suspense fallback={null}>
         <FirstRunWizardDialog
-          input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http }}
+          input={{ username: user.username, isAdmin, rules: strength, httpsEnabled: !user.http, onPlainHttp: window.location.protocol === 'http:' }}
           onDone={() => setWizard('done')}
         />
       </Suspense>

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,26 +17,62 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { firstRunWizardMachine, wizardStep, type FirstRunWizardInput } from '../../machines/first-run-wizard.machine';
 import { useAppDispatch } from '../../store';
-import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
-import { accountActors } from './account-actors';
+import { useHttpSettingQuery } from '../../store/api/system-endpoints';
+import { PasswordChangeFields } from '../features/account/PasswordChangeFields';
+import { accountActors, httpsAddress, openAddress } from './account-actors';
 import { useMachineActor } from '../app/use-machine-actor';
+
+/** Where the console goes when HTTPS only is set from a page that came over plain HTTP, and the
+ * fingerprint to compare with the browser's certificate warning. */
+function HttpsMove({ port, fingerprint, intro }: { port: number; fingerprint: string | null; intro: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid="https-move">
+      <Typography sx={{ mb: 1 }}>{intro}</Typography>
+      <Typography sx={{ mb: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}>{httpsAddress(port)}</Typography>
+      {fingerprint ? (
+        <>
+          <Typography variant="body2" color="text.secondary">{t('wizard.certificate_warning')}</Typography>
+          <Typography
+            variant="body2"
+            aria-label={t('wizard.fingerprint_label')}
+            sx={{ mt: 0.5, fontFamily: 'monospace', wordBreak: 'break-all' }}
+          >
+            {fingerprint}
+          </Typography>
+        </>
+      ) : null}
+    </Box>
+  );
+}
 
 /** The first-run wizard (specification §2): the machine decides, this only renders and sends. */
 export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardInput; onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const { passwordChange, completeFirstRun, setHttp } = accountActors(dispatch);
   const wizard = useMachineActor(firstRunWizardMachine, {
-    actors: accountActors(dispatch),
+    actors: { passwordChange, completeFirstRun, setHttp },
+    actions: {
+      openHttps: ({ context }) => {
+        if (context.httpsPort !== null) openAddress(httpsAddress(context.httpsPort));
+      },
+    },
     input,
     onSnapshot: (snapshot) => {
       if (snapshot.status === 'done') onDone();
     },
   });
   const snapshot = useSelector(wizard, (s) => s);
+  const flow = snapshot.children.passwordChange;
+  const sending = useSelector(flow, (s) => s?.hasTag('busy') ?? false);
   const { context } = snapshot;
   const step = wizardStep(snapshot);
-  const busy = snapshot.hasTag('busy');
+  const busy = snapshot.hasTag('busy') || sending;
   const send = wizard.send;
+  // The HTTPS address and the certificate's fingerprint, said before Finish when the page will move.
+  const willMove = context.isAdmin && context.https && context.onPlainHttp;
+  const http = useHttpSettingQuery(undefined, { skip: !willMove });
 
   if (snapshot.status === 'done') return null;
   return (
@@ -46,7 +83,7 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
         {context.isAdmin ? (
           <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
             {(['welcome', 'protocol', 'password'] as const).map((s) => (
-              <Step key={s}>
+              <Step key={s} completed={snapshot.hasTag('moving') ? true : undefined}>
                 <StepLabel>{t(`wizard.step_${s}`)}</StepLabel>
               </Step>
             ))}
@@ -77,21 +114,29 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
           </>
         ) : null}
 
-        {step === 2 && !snapshot.hasTag('failed') ? (
-          <PasswordChangeForm
-            values={context.form}
-            errors={context.errors}
-            serverError={context.serverError}
-            rules={context.rules}
-            showChangeAll={context.isAdmin}
-            onEdit={(field, value) => send({ type: 'wizard.edit', field, value })}
-            onToggleChangeAll={(value) => send({ type: 'wizard.toggleChangeAll', value })}
-            disabled={!snapshot.hasTag('editable')}
-          />
+        {snapshot.hasTag('form') ? (
+          <>
+            <PasswordChangeFields flow={flow} />
+            {willMove && http.data ? (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                <HttpsMove port={http.data.https_port} fingerprint={http.data.certificate_sha256} intro={t('wizard.https_move')} />
+              </Alert>
+            ) : null}
+          </>
         ) : null}
 
         {snapshot.matches('completionFailed') ? <Alert severity="error">{t('wizard.completion_failed')}</Alert> : null}
         {snapshot.matches('httpFailed') ? <Alert severity="error">{t('wizard.http_failed')}</Alert> : null}
+        {snapshot.hasTag('moving') && context.httpsPort !== null ? (
+          <>
+            <Alert severity="success" sx={{ mb: 2 }}>{t('wizard.password_changed')}</Alert>
+            <HttpsMove
+              port={context.httpsPort}
+              fingerprint={http.data?.certificate_sha256 ?? null}
+              intro={t('wizard.https_moved')}
+            />
+          </>
+        ) : null}
       </DialogContent>
       <DialogActions>
         {snapshot.matches('welcome') ? (
@@ -106,14 +151,14 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
             <Button variant="contained" onClick={() => send({ type: 'wizard.next' })}>{t('common.next')}</Button>
           </>
         ) : null}
-        {snapshot.matches('password') || busy ? (
+        {snapshot.hasTag('form') || snapshot.hasTag('busy') ? (
           <>
             {context.isAdmin ? (
               <Button disabled={busy} onClick={() => send({ type: 'wizard.previous' })}>{t('common.previous')}</Button>
             ) : (
               <Button disabled={busy} onClick={() => send({ type: 'wizard.skip' })}>{t('common.skip')}</Button>
             )}
-            <Button variant="contained" loading={busy} onClick={() => send({ type: 'wizard.finish' })}>
+            <Button variant="contained" loading={busy} onClick={() => flow?.send({ type: 'password.submit' })}>
               {t('common.finish')}
             </Button>
           </>
@@ -123,6 +168,9 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
             <Button onClick={() => send({ type: 'wizard.close' })}>{t('common.close')}</Button>
             <Button variant="contained" onClick={() => send({ type: 'wizard.retry' })}>{t('common.retry')}</Button>
           </>
+        ) : null}
+        {snapshot.hasTag('moving') ? (
+          <Button variant="contained" onClick={() => send({ type: 'wizard.continue' })}>{t('wizard.continue_https')}</Button>
         ) : null}
       </DialogActions>
     </Dialog>

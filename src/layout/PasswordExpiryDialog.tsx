@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/password-expiry.machine';
 import { useAppDispatch } from '../../store';
-import { PasswordChangeForm } from '../features/account/PasswordChangeForm';
+import { PasswordChangeFields } from '../features/account/PasswordChangeFields';
 import { accountActors } from './account-actors';
 import { useMachineActor } from '../app/use-machine-actor';
 
@@ -20,22 +21,25 @@ import { useMachineActor } from '../app/use-machine-actor';
 export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordExpiryInput; validityDays: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { changePassword } = accountActors(dispatch);
+  const { passwordChange } = accountActors(dispatch);
   const expiry = useMachineActor(passwordExpiryMachine, {
-    actors: { changePassword },
+    actors: { passwordChange },
     actions: { reloadPage: () => window.location.reload() },
     input,
   });
   const snapshot = useSelector(expiry, (s) => s);
+  const flow = snapshot.children.passwordChange;
+  const sending = useSelector(flow, (s) => s?.hasTag('busy') ?? false);
   const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
+  // Sending, or changed and about to reload.
+  const busy = sending || snapshot.matches('changed');
   const send = expiry.send;
 
   if (snapshot.status === 'done' && snapshot.matches('dismissed')) return null;
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={() => undefined} aria-labelledby="expiry-title">
       <DialogTitle id="expiry-title">{t('expiry.title')}</DialogTitle>
-      {busy || snapshot.matches('changed') ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      {busy ? <LinearProgress aria-label={t('common.loading')} /> : null}
       <DialogContent>
         {snapshot.matches('notice') ? (
           <>
@@ -46,17 +50,10 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
               </Typography>
             ) : null}
           </>
+        ) : snapshot.matches('changed') ? (
+          <Alert severity="success">{t('password.changed')}</Alert>
         ) : (
-          <PasswordChangeForm
-            values={context.form}
-            errors={context.errors}
-            serverError={context.serverError}
-            rules={context.rules}
-            showChangeAll={context.isAdmin}
-            onEdit={(field, value) => send({ type: 'expiry.edit', field, value })}
-            onToggleChangeAll={(value) => send({ type: 'expiry.toggleChangeAll', value })}
-            disabled={!snapshot.hasTag('editable')}
-          />
+          <PasswordChangeFields flow={flow} />
         )}
       </DialogContent>
       <DialogActions>
@@ -68,7 +65,7 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
         ) : (
           <>
             <Button disabled={busy} onClick={() => send({ type: 'expiry.previous' })}>{t('common.previous')}</Button>
-            <Button variant="contained" loading={busy || snapshot.matches('changed')} onClick={() => send({ type: 'expiry.finish' })}>
+            <Button variant="contained" loading={busy} onClick={() => flow?.send({ type: 'password.submit' })}>
               {t('common.finish')}
             </Button>
           </>

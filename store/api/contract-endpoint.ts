@@ -44,7 +44,13 @@ function fromContract<R extends Route, A>(route: R, request?: (arg: A) => TypedI
 interface EndpointOptions<R extends Route, A, Tag extends string> {
   /** Maps an argument of the endpoint's own shape onto the call's parts (default: `ArgOf`). */
   request?: (arg: A) => TypedInput<R>;
+  /** A query's provided tags; a mutation's invalidated tags, or a function of its argument that
+   * says which (a change that makes refetching pointless invalidates nothing). */
   tags?: readonly Tag[];
+}
+
+interface MutationOptions<R extends Route, A, Tag extends string> extends Omit<EndpointOptions<R, A, Tag>, 'tags'> {
+  tags?: readonly Tag[] | ((arg: A) => readonly Tag[]);
 }
 
 /**
@@ -63,8 +69,9 @@ export function contractEndpoints<Tag extends string>(build: EndpointBuilder<typ
     query<R extends Route, A = ArgOf<R>>(route: R, { request, tags }: EndpointOptions<R, A, Tag> = {}) {
       return build.query<ResponseOf<CallOf<R>>, NoInfer<A>>({ ...fromContract(route, request), ...(tags ? { providesTags: [...tags] } : {}) });
     },
-    mutation<R extends Route, A = ArgOf<R>>(route: R, { request, tags }: EndpointOptions<R, A, Tag> = {}) {
-      return build.mutation<ResponseOf<CallOf<R>>, NoInfer<A>>({ ...fromContract(route, request), ...(tags ? { invalidatesTags: [...tags] } : {}) });
+    mutation<R extends Route, A = ArgOf<R>>(route: R, { request, tags }: MutationOptions<R, A, Tag> = {}) {
+      const invalidatesTags = typeof tags === 'function' ? (_result: unknown, _error: unknown, arg: A) => [...tags(arg)] : tags ? [...tags] : undefined;
+      return build.mutation<ResponseOf<CallOf<R>>, NoInfer<A>>({ ...fromContract(route, request), ...(invalidatesTags ? { invalidatesTags } : {}) });
     },
   };
 }

@@ -2,6 +2,9 @@ import { api } from './base-api';
 import { contractEndpoints } from './contract-endpoint';
 import { SYSTEM_ROUTES as R } from '../../contract/api/system.routes';
 
+/** Whether the console page itself came over plain HTTP. */
+const servedOverPlainHttp = () => typeof window !== 'undefined' && window.location.protocol === 'http:';
+
 export const systemApi = api
   // UserInfo belongs to the accounts area: allowing plain HTTP changes what user info says.
   .enhanceEndpoints({ addTagTypes: ['HmiName', 'StrengthRules', 'Expiration', 'Http', 'LegacyHash', 'SystemInfo', 'IdentifyLight', 'UserInfo'] })
@@ -18,7 +21,9 @@ export const systemApi = api
         expiration: call.query(R.getExpiration, { tags: ['Expiration'] }),
         setExpiration: call.mutation(R.setExpiration, { tags: ['Expiration'] }),
         httpSetting: call.query(R.getHttp, { tags: ['Http'] }),
-        setHttp: call.mutation(R.setHttp, { tags: ['Http', 'UserInfo'] }),
+        // Plain HTTP switched off from a page that came over it: that page is about to move to HTTPS,
+        // and a refetch over HTTP would only be refused (or, redirected, blocked by the CSP).
+        setHttp: call.mutation(R.setHttp, { tags: ({ http }) => (http || !servedOverPlainHttp() ? ['Http', 'UserInfo'] : []) }),
         webSpecification: call.query(R.webSpecification),
         systemInfo: call.query(R.systemInfo, { tags: ['SystemInfo'] }),
         identifyLight: call.query(R.identifyLight, { tags: ['IdentifyLight'] }),

@@ -181,7 +181,7 @@ describe('plain HTTP switched off on real listeners', () => {
     const httpsPort = new URL(server.httpsUrl).port;
     const res = await jsonRequest(`${server.httpsUrl}/api/v1/system/http`, 'PUT', access_token, { http: false });
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ http: false, https_port: Number(httpsPort) });
+    expect(res.json()).toEqual({ http: false, https_port: Number(httpsPort), certificate_sha256: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/) });
 
     const plain = await request(`${server.httpUrl}/api/v1/system/hmi/name`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(plain.status).toBe(308);

@@ -175,7 +175,7 @@ describe('plain HTTP switch', () => {
 
   it('allows plain HTTP on a new device and reports the HTTPS port', async () => {
     const admin = await t.login('admin');
-    expect((await t.call('GET', '/api/v1/system/http', admin)).json()).toEqual({ http: true, https_port: 9443 });
+    expect((await t.call('GET', '/api/v1/system/http', admin)).json()).toEqual({ http: true, https_port: 9443, certificate_sha256: null });
     expect((await t.call('GET', '/api/v1/uac/account/userinfo', admin)).json()).toMatchObject({ http: true });
   });
 
@@ -183,7 +183,7 @@ describe('plain HTTP switch', () => {
     const admin = await t.login('admin');
     const res = await t.call('PUT', '/api/v1/system/http', admin, { http: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ http: false, https_port: 9443 });
+    expect(res.json()).toEqual({ http: false, https_port: 9443, certificate_sha256: null });
 
     const get = await t.app.inject({ method: 'GET', url: '/api/v1/system/hmi/name?x=1', headers: { host: 'panel.local:8080' } });
     expect(get.statusCode).toBe(308);

@@ -194,8 +194,8 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
         ...options.expiration,
       },
     }),
-    [`GET ${api}/system/http`]: () => ({ body: { http: true, https_port: 8443 } }),
-    [`PUT ${api}/system/http`]: (body) => ({ body: { http: (body as { http: boolean }).http, https_port: 8443 } }),
+    [`GET ${api}/system/http`]: () => ({ body: { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
+    [`PUT ${api}/system/http`]: (body) => ({ body: { http: (body as { http: boolean }).http, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
     [`GET ${api}/project/management/logoname`]: () => ({ body: { name: options.model ?? 'cMT3072XH' } }),
     [`GET ${api}/system/info`]: () => ({
       body: {

@@ -18,7 +18,7 @@ const expirationWire = (overrides: Record<string, unknown> = {}) => ({
 
 /** A device that keeps what it is sent, with the server's defaults (rules off, 12; expiry off, 90). */
 function device({ failPut = false, failGet = '' }: { failPut?: boolean; failGet?: string } = {}) {
-  let http = { http: true, https_port: 8443 };
+  let http = { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' };
   let rules = rulesWire();
   let expiration = expirationWire();
   const refuse = (): DeviceAnswer => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } });

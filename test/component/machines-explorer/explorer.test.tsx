@@ -63,7 +63,7 @@ test('choosing a machine draws it with the initial state highlighted and its ena
   expect(screen.getByRole('button', { name: 'First-run wizard (test)' })).toHaveAttribute('aria-pressed', 'true');
   expect(currentState()).toBe('welcome');
   // Every state of the machine is drawn; the active one (and only it, with the root) is marked.
-  for (const key of ['start', 'welcome', 'protocol', 'password', 'changingPassword', 'completing', 'settingHttp', 'done']) {
+  for (const key of ['start', 'welcome', 'protocol', 'password', 'completing', 'settingHttp', 'moving', 'done']) {
     expect(stateBox(key)).toBeInTheDocument();
   }
   expect(stateBox('welcome')).toHaveAttribute('data-active', 'true');
@@ -154,8 +154,8 @@ test('"Go here" on a tapped state replays the shortest path to it from the initi
   expect(stateBox('password')).toHaveAttribute('data-active', 'true');
   const steps = within(screen.getByRole('list', { name: 'Steps taken' })).getAllByRole('listitem');
   expect(steps.map((s) => s.textContent)).toEqual(['wizard.next → protocol', 'wizard.next → password']);
-  // The events of the password step are enabled now.
-  expect(eventButtons()).toContain('wizard.finish');
+  // The events of the password step are enabled now: back, or the password form's flow ending.
+  expect(eventButtons()).toEqual(['wizard.previous', 'done: passwordChange']);
 });
 
 test('"Go here" through an invocation sends its result, as the path says', async () => {

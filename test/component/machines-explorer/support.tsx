@@ -17,6 +17,7 @@ import { MachinesExplorer } from '../../../src/features/machines/MachinesExplore
 import type { LayoutFn } from '../../../src/features/machines/layout-engine';
 import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/registry';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
+import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { timeChannelMachine } from '../../../machines/time-channel.machine';
 import en from '../../../public/locales/en.json';
 import enShell from '../../../public/locales/shell/en.json';
@@ -83,26 +84,24 @@ export const wizardEntry: TestEntry = {
   machine: firstRunWizardMachine as unknown as AnyStateMachine,
   title: texts('First-run wizard (test)', 'Ersteinrichtung (Test)'),
   description: texts('The wizard an admin meets first.'),
-  input: { username: 'admin', isAdmin: true, rules: RULES, httpsEnabled: false },
+  input: { username: 'admin', isAdmin: true, rules: RULES, httpsEnabled: false, onPlainHttp: false },
   events: [
     { type: 'wizard.next' },
     { type: 'wizard.previous' },
     { type: 'wizard.skip' },
-    { type: 'wizard.finish' },
     { type: 'wizard.chooseProtocol', https: false } as EventObject,
-    { type: 'wizard.edit', field: 'current', value: 'Old-Pass-1' } as EventObject,
   ],
   doubles: {
     actors: {
-      changePassword: fromPromise(async () => ({ status: 'success' as const })),
+      passwordChange: passwordChangeMachine.provide({ actors: { changePassword: fromPromise(async () => ({ status: 'success' as const })) } }),
       completeFirstRun: fromPromise(async () => undefined),
-      setHttp: fromPromise(async () => ({ http: true, https_port: 8443 })),
+      setHttp: fromPromise(async () => ({ http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' })),
     },
   },
   outcomes: {
-    changePassword: { output: { status: 'success' }, error: { error_code: 'current_password_error' } },
+    passwordChange: { output: { status: 'success' } },
     completeFirstRun: { output: undefined, error: { error_code: 'fail' } },
-    setHttp: { output: { http: true, https_port: 8443 }, error: { error_code: 'fail' } },
+    setHttp: { output: { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' }, error: { error_code: 'fail' } },
   },
 };
 

@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../support/render';
+import * as accountActorsModule from '../../../src/layout/account-actors';
 import type { DeviceHandlers } from '../../support/fake-device';
 import { SHELL_PASSWORD, shellDevice, type ShellDevice } from '../../support/shell-device';
 import enMain from '../../../public/locales/en.json';
@@ -153,7 +154,7 @@ describe('admin, first sign-in (state_code 0)', () => {
     await user.click(button('Finish'));
     await waitFor(() => expect(device.sent('PUT', HTTP_CALL)).toHaveLength(1));
     expect(await screen.findByText(/the connection setting could not be saved/)).toBeInTheDocument();
-    device.handlers[`PUT ${HTTP_CALL}`] = () => ({ body: { http: true, https_port: 8443 } });
+    device.handlers[`PUT ${HTTP_CALL}`] = () => ({ body: { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } });
     await user.click(button('Retry'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(device.sent('PUT', HTTP_CALL)).toHaveLength(2);
@@ -251,5 +252,41 @@ describe('in German', () => {
     await user.click(inDialog.getByRole('button', { name: german('common.next') }));
     expect(inDialog.getByRole('button', { name: german('common.finish') })).toBeInTheDocument();
     expect(inDialog.getByLabelText(new RegExp(`^${german('password.current')}`))).toBeInTheDocument();
+  });
+});
+
+describe('admin choosing HTTPS only on a page that came over plain HTTP', () => {
+  const FINGERPRINT = 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89';
+
+  test('says before Finish where the console goes and which fingerprint to compare; confirms the change; moves only on Continue, with no request over HTTP after the switch', async () => {
+    const opened = jest.spyOn(accountActorsModule, 'openAddress').mockImplementation(() => undefined);
+    const { user, device, inDialog } = await openWizard('admin');
+    expect(window.location.protocol).toBe('http:');
+    await user.click(button('Next'));
+    expect(inDialog.getByRole('radio', { name: 'HTTPS only (recommended)' })).toBeChecked();
+    await user.click(button('Next'));
+    // Before Finish: the new address, the certificate warning to expect and the fingerprint.
+    const move = await inDialog.findByTestId('https-move');
+    expect(move).toHaveTextContent('When you finish, the console moves to its HTTPS address:');
+    expect(move).toHaveTextContent('https://localhost:8443/admin/dashboard');
+    expect(move).toHaveTextContent(/Your browser will warn that the panel's certificate is self-signed/);
+    expect(within(move).getByLabelText('Certificate fingerprint (SHA-256)')).toHaveTextContent(FINGERPRINT);
+
+    await fillPasswordForm(user, SHELL_PASSWORD);
+    await user.click(button('Finish'));
+    // The password change is confirmed, and the dialog stays until the user moves on.
+    expect(await inDialog.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(inDialog.getByText(/Sign in there with your new password/)).toBeInTheDocument();
+    expect(device.sent('PUT', HTTP_CALL)).toEqual([{ http: false }]);
+    const afterSwitch = device.requests.length;
+    expect(opened).not.toHaveBeenCalled();
+
+    await user.click(button('Continue to HTTPS'));
+    expect(opened).toHaveBeenCalledWith('https://localhost:8443/admin/dashboard');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Nothing went to the device over plain HTTP once it stopped accepting it (no user-info
+    // refetch, which a browser would have followed to HTTPS and its CSP blocked).
+    expect(device.requests.slice(afterSwitch).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    opened.mockRestore();
   });
 });

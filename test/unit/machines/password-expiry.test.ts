@@ -1,9 +1,11 @@
-import { createActor, fromPromise, type AnyEventObject, type AnyStateNode } from 'xstate';
+import { createActor, type AnyEventObject, type AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
 import { DEFAULT_EXPIRATION, type PasswordExpirationSettings } from '../../../contract/rules/password-expiration';
-import { DEFAULT_STRENGTH_RULES, type PasswordStrengthRules } from '../../../contract/rules/password-strength';
+import { DEFAULT_STRENGTH_RULES } from '../../../contract/rules/password-strength';
 import type { ChangePasswordInput, ChangePasswordOutput } from '../../../machines/password-change';
+import { passwordChangeMachine } from '../../../machines/password-change.machine';
+import { controllable } from '../../support/controllable-actor';
 import {
   expiryStep,
   passwordExpiryMachine,
@@ -12,51 +14,37 @@ import {
   type PasswordExpiryInput,
 } from '../../../machines/password-expiry.machine';
 
-const strict: PasswordStrengthRules = {
-  rulesEnable: true,
-  minimalLength: 12,
-  includeNumbers: true,
-  includeMixedCases: true,
-  includeSpecialCharacters: true,
-};
-
 const ADMIN: PasswordExpiryInput = { username: 'admin', isAdmin: true, allowCancel: true, rules: DEFAULT_STRENGTH_RULES };
 const HISTORY: PasswordExpiryInput = { username: 'history', isAdmin: false, allowCancel: true, rules: DEFAULT_STRENGTH_RULES };
 const LOCKED: PasswordExpiryInput = { ...ADMIN, allowCancel: false };
 const SUCCESS: ChangePasswordOutput = { status: 'success' };
 
-interface Call {
-  input: ChangePasswordInput;
-  resolve: (value: ChangePasswordOutput) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(input: PasswordExpiryInput = ADMIN) {
-  const calls: Call[] = [];
+  const changePassword = controllable<ChangePasswordOutput, ChangePasswordInput>();
   const reloadPage = jest.fn();
   const machine = passwordExpiryMachine.provide({
-    actors: {
-      changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(
-        ({ input: callInput }) => new Promise((resolve, reject) => calls.push({ input: callInput, resolve, reject })),
-      ),
-    },
+    actors: { passwordChange: passwordChangeMachine.provide({ actors: { changePassword: changePassword.logic } }) },
     actions: { reloadPage: () => reloadPage() },
   });
   const actor = createActor(machine, { input }).start();
   const state = () => actor.getSnapshot().value;
   const context = () => actor.getSnapshot().context;
   const send = (event: PasswordExpiryEvent) => actor.send(event);
-  const last = () => {
-    const call = calls[calls.length - 1];
-    if (!call) throw new Error('changePassword was not invoked');
-    return call;
+  /** The password form's flow, as the dialog reaches it. */
+  const flow = () => {
+    const child = actor.getSnapshot().children.passwordChange;
+    if (!child) throw new Error('the password form is not running');
+    return child;
   };
   const fill = (current = 'old-secret', password = 'new-secret', confirm = password) => {
-    send({ type: 'expiry.edit', field: 'current', value: current });
-    send({ type: 'expiry.edit', field: 'password', value: password });
-    send({ type: 'expiry.edit', field: 'confirm', value: confirm });
+    flow().send({ type: 'password.edit', field: 'current', value: current });
+    flow().send({ type: 'password.edit', field: 'password', value: password });
+    flow().send({ type: 'password.edit', field: 'confirm', value: confirm });
   };
-  return { actor, state, context, send, fill, calls, last, reloadPage };
+  /** Finish: the dialog submits the form's flow. */
+  const finish = () => flow().send({ type: 'password.submit' });
+  const { calls, last } = changePassword;
+  return { actor, state, context, send, flow, fill, finish, calls, last, reloadPage };
 }
 
 const flush = () => jest.advanceTimersByTimeAsync(0);
@@ -98,34 +86,46 @@ describe('shouldShowExpiryDialog', () => {
 });
 
 describe('passwordExpiry machine', () => {
-  it('starts at the notice (step 0) with an empty form', () => {
+  it('starts at the notice (step 0) with the password form running, empty, for the account', () => {
     const h = harness();
     expect(h.state()).toBe('notice');
     expect(expiryStep(h.actor.getSnapshot())).toBe(0);
-    expect(h.context()).toEqual({
-      ...ADMIN,
+    expect(h.context()).toEqual(ADMIN);
+    expect(h.flow().getSnapshot().context).toMatchObject({
+      username: 'admin',
+      isAdmin: true,
+      rules: DEFAULT_STRENGTH_RULES,
+      live: false,
       form: { current: '', password: '', confirm: '', changeAll: false },
-      errors: {},
-      serverError: null,
     });
   });
 
-  it('notice: next opens the form (step 1), previous goes back; finish and edits are ignored on the notice', () => {
+  it('notice: next opens the form (step 1), previous goes back and keeps what was typed', () => {
     const h = harness();
     h.send({ type: 'expiry.previous' });
-    h.send({ type: 'expiry.finish' });
-    h.send({ type: 'expiry.edit', field: 'current', value: 'x' });
-    h.send({ type: 'expiry.toggleChangeAll', value: true });
     expect(h.state()).toBe('notice');
-    expect(h.context().form).toEqual({ current: '', password: '', confirm: '', changeAll: false });
-    expect(h.context().errors).toEqual({});
+    expect(h.actor.getSnapshot().hasTag('form')).toBe(false);
     h.send({ type: 'expiry.next' });
     expect(h.state()).toBe('form');
+    expect(h.actor.getSnapshot().hasTag('form')).toBe(true);
     expect(expiryStep(h.actor.getSnapshot())).toBe(1);
     h.send({ type: 'expiry.next' });
     expect(h.state()).toBe('form');
+    h.fill('old-secret', 'new-secret', 'new-sec');
     h.send({ type: 'expiry.previous' });
     expect(h.state()).toBe('notice');
+    h.send({ type: 'expiry.next' });
+    expect(h.flow().getSnapshot().context.form).toEqual({ current: 'old-secret', password: 'new-secret', confirm: 'new-sec', changeAll: false });
+  });
+
+  it('a form finished while the notice shows (not shown there) does not close the dialog', async () => {
+    const h = harness();
+    h.fill();
+    h.finish();
+    h.last().resolve(SUCCESS);
+    await flush();
+    expect(h.state()).toBe('notice');
+    expect(h.reloadPage).not.toHaveBeenCalled();
   });
 
   it('cancel dismisses from the notice and from the form when operations before the update are allowed', () => {
@@ -151,64 +151,38 @@ describe('passwordExpiry machine', () => {
     h.send({ type: 'expiry.cancel' });
     expect(h.state()).toBe('form');
     h.fill();
-    h.send({ type: 'expiry.finish' });
+    h.finish();
     h.send({ type: 'expiry.cancel' });
-    expect(h.state()).toBe('changing');
+    expect(h.state()).toBe('form');
     h.last().reject({ error_code: 'fail' });
     await flush();
     h.send({ type: 'expiry.cancel' });
     expect(h.state()).toBe('form');
   });
 
-  it('the change-all switch is admin only', () => {
-    const admin = harness(ADMIN);
-    admin.send({ type: 'expiry.next' });
-    admin.send({ type: 'expiry.toggleChangeAll', value: true });
-    expect(admin.context().form.changeAll).toBe(true);
-    admin.send({ type: 'expiry.toggleChangeAll', value: false });
-    expect(admin.context().form.changeAll).toBe(false);
-    const user = harness(HISTORY);
-    user.send({ type: 'expiry.next' });
-    user.send({ type: 'expiry.toggleChangeAll', value: true });
-    expect(user.context().form.changeAll).toBe(false);
-  });
-
-  it('finish on an invalid form stays with the errors; edit clears only its field\u2019s error', () => {
-    const h = harness({ ...ADMIN, rules: strict });
+  it('Finish on an invalid form stays on the form with its errors and sends nothing', () => {
+    const h = harness(ADMIN);
     h.send({ type: 'expiry.next' });
-    h.send({ type: 'expiry.finish' });
+    h.finish();
     expect(h.state()).toBe('form');
-    expect(h.context().errors).toEqual({ current: 'required', password: 'required', confirm: 'required' });
-    h.send({ type: 'expiry.edit', field: 'confirm', value: 'abc' });
-    expect(h.context().errors).toEqual({ current: 'required', password: 'required' });
-    expect(h.context().form.confirm).toBe('abc');
-    h.fill('old', 'weakpassword', 'weakpassword');
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('form');
-    expect(h.context().errors).toEqual({ password: ['numbers', 'mixed_cases', 'special_characters'] });
-    h.fill('old', 'Strong-pass-1', 'Strong-pass-2');
-    h.send({ type: 'expiry.finish' });
-    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
+    expect(h.flow().getSnapshot().context.errors).toEqual({ current: 'required', password: 'required', confirm: 'required' });
     expect(h.calls).toHaveLength(0);
   });
 
-  it('a valid finish changes the password, then the page reloads once', async () => {
+  it('a valid Finish changes the password (with changeAll for admin), then the page reloads once', async () => {
     const h = harness(ADMIN);
     h.send({ type: 'expiry.next' });
     h.fill('old-secret', 'new-secret');
-    h.send({ type: 'expiry.toggleChangeAll', value: true });
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('changing');
-    expect(expiryStep(h.actor.getSnapshot())).toBe(1);
+    h.flow().send({ type: 'password.toggleChangeAll', value: true });
+    h.finish();
+    expect(h.flow().getSnapshot().hasTag('busy')).toBe(true);
+    expect(h.state()).toBe('form');
     expect(h.calls.map((c) => c.input)).toEqual([{ username: 'admin', current: 'old-secret', password: 'new-secret', changeAll: true }]);
-    h.send({ type: 'expiry.previous' });
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('changing');
-    expect(h.calls).toHaveLength(1);
     expect(h.reloadPage).not.toHaveBeenCalled();
     h.last().resolve(SUCCESS);
     await flush();
     expect(h.state()).toBe('changed');
+    expect(expiryStep(h.actor.getSnapshot())).toBe(1);
     expect(h.actor.getSnapshot().status).toBe('done');
     expect(h.reloadPage).toHaveBeenCalledTimes(1);
   });
@@ -217,67 +191,24 @@ describe('passwordExpiry machine', () => {
     const h = harness(HISTORY);
     h.send({ type: 'expiry.next' });
     h.fill();
-    h.send({ type: 'expiry.finish' });
+    h.flow().send({ type: 'password.toggleChangeAll', value: true });
+    h.finish();
     expect(h.last().input).toEqual({ username: 'history', current: 'old-secret', password: 'new-secret', changeAll: false });
   });
 
-  it.each([
-    [{ error_code: 'current_password_error' }, 'current_password_error'],
-    [{ status: 400, data: { error_code: 'validation_failure' } }, 'validation_failure'],
-    [new Error('offline'), 'fail'],
-  ])('a rejected change (%p) returns to the form with serverError %s, cleared by the next edit', async (error, code) => {
+  it('a rejected change stays on the form with the device\u2019s failure; the page does not reload', async () => {
     const h = harness(ADMIN);
     h.send({ type: 'expiry.next' });
     h.fill();
-    h.send({ type: 'expiry.finish' });
-    h.last().reject(error);
+    h.finish();
+    h.last().reject({ error_code: 'current_password_error' });
     await flush();
     expect(h.state()).toBe('form');
-    expect(h.context().serverError).toBe(code);
-    expect(h.context().form.current).toBe('old-secret');
+    expect(h.flow().getSnapshot().context.serverError).toEqual({ error_code: 'current_password_error' });
+    expect(h.flow().getSnapshot().context.form.current).toBe('old-secret');
     expect(h.reloadPage).not.toHaveBeenCalled();
-    h.send({ type: 'expiry.edit', field: 'current', value: 'other' });
-    expect(h.context().serverError).toBeNull();
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('changing');
+    h.finish();
     expect(h.calls).toHaveLength(2);
-  });
-
-  it('a valid finish clears the errors of fields fixed by editing another one', () => {
-    const h = harness(ADMIN);
-    h.send({ type: 'expiry.next' });
-    h.fill('old-secret', 'new-secret', 'new-secrex');
-    h.send({ type: 'expiry.finish' });
-    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
-    h.send({ type: 'expiry.edit', field: 'password', value: 'new-secrex' }); // now they match
-    expect(h.context().errors).toEqual({ confirm: 'inconsistent' });
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('changing');
-    expect(h.context().errors).toEqual({});
-  });
-
-  it('finish again after a rejected change, without an edit, clears the shown server error', async () => {
-    const h = harness(ADMIN);
-    h.send({ type: 'expiry.next' });
-    h.fill();
-    h.send({ type: 'expiry.finish' });
-    h.last().reject({ error_code: 'internal_error' });
-    await flush();
-    expect(h.context().serverError).toBe('internal_error');
-    h.send({ type: 'expiry.finish' });
-    expect(h.state()).toBe('changing');
-    expect(h.context().serverError).toBeNull();
-    expect(h.calls).toHaveLength(2);
-  });
-
-  it('the unprovided placeholder rejects, so a change returns to the form', async () => {
-    const actor = createActor(passwordExpiryMachine, { input: HISTORY }).start();
-    actor.send({ type: 'expiry.next' });
-    for (const field of ['current', 'password', 'confirm'] as const) actor.send({ type: 'expiry.edit', field, value: 'x' });
-    actor.send({ type: 'expiry.finish' });
-    await flush();
-    expect(actor.getSnapshot().value).toBe('form');
-    expect(actor.getSnapshot().context.serverError).toBe('fail');
   });
 });
 
@@ -289,14 +220,8 @@ describe('passwordExpiry graph', () => {
   const events: PasswordExpiryEvent[] = [
     { type: 'expiry.next' },
     { type: 'expiry.previous' },
-    { type: 'expiry.finish' },
     { type: 'expiry.cancel' },
-    { type: 'expiry.edit', field: 'current', value: 'old-secret' },
-    { type: 'expiry.edit', field: 'password', value: 'new-secret' },
-    { type: 'expiry.edit', field: 'confirm', value: 'new-secret' },
-    { type: 'expiry.toggleChangeAll', value: true },
-    internal({ type: 'xstate.done.actor.changePassword', output: SUCCESS }),
-    internal({ type: 'xstate.error.actor.changePassword', error: { error_code: 'current_password_error' } }),
+    internal({ type: 'xstate.done.actor.passwordChange', output: SUCCESS }),
   ];
   const pathsFor = (input: PasswordExpiryInput) => getShortestPaths(passwordExpiryMachine, { events, input });
   const reachedIds = (input: PasswordExpiryInput) => new Set(pathsFor(input).flatMap((p) => p.state._nodes.map((n) => n.id)));
@@ -313,14 +238,15 @@ describe('passwordExpiry graph', () => {
   it.each([
     ['cancel allowed', ADMIN],
     ['cancel refused', LOCKED],
-  ])('every shortest path (%s) replays on a real actor to the same state and context', async (_, input) => {
+  ])('every shortest path (%s) replays on a real actor, the form really filled and sent, to the same state and context', async (_, input) => {
     for (const path of pathsFor(input)) {
       const h = harness(input);
       for (const { event } of path.steps.filter((s) => (s.event.type as string) !== 'xstate.init')) {
-        const e = event as unknown as { type: string; output?: ChangePasswordOutput; error?: unknown };
-        if (e.type === 'xstate.done.actor.changePassword') h.last().resolve(e.output ?? SUCCESS);
-        else if (e.type === 'xstate.error.actor.changePassword') h.last().reject(e.error);
-        else h.send(event);
+        if ((event.type as string) === 'xstate.done.actor.passwordChange') {
+          h.fill();
+          h.finish();
+          h.last().resolve(SUCCESS);
+        } else h.send(event);
         await flush();
       }
       expect(h.state()).toEqual(path.state.value);

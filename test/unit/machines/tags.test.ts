@@ -8,6 +8,7 @@ import { DEFAULT_STRENGTH_RULES } from '../../../contract/rules/password-strengt
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { identifyLightMachine } from '../../../machines/identify-light.machine';
 import { passwordExpiryMachine } from '../../../machines/password-expiry.machine';
+import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { safeApplyMachine } from '../../../machines/safe-apply.machine';
 
 /** The tags of each top-level state, sorted, with the machine's own context. */
@@ -42,29 +43,37 @@ test('identify light: busy during a request, lit while the light blinks (Stop in
   });
 });
 
-test('first-run wizard: the password form editable, busy during the calls, failed where Retry shows', () => {
-  const input = { username: 'admin', isAdmin: true, rules: DEFAULT_STRENGTH_RULES, httpsEnabled: false };
+test('first-run wizard: the password form on its step, busy during its own calls, failed where Retry shows, moving at the end', () => {
+  const input = { username: 'admin', isAdmin: true, rules: DEFAULT_STRENGTH_RULES, httpsEnabled: false, onPlainHttp: true };
   expect(tagsByState(firstRunWizardMachine, input)).toEqual({
     start: [],
     welcome: [],
     protocol: [],
-    password: ['editable'],
-    changingPassword: ['busy'],
+    password: ['form'],
     completing: ['busy'],
     completionFailed: ['failed'],
     settingHttp: ['busy'],
     httpFailed: ['failed'],
+    moving: ['moving'],
     done: [],
   });
 });
 
-test('password expiry: the form editable, busy while the change is sent', () => {
+test('password expiry: the form on step 1 (the form\u2019s own flow says when it is sending)', () => {
   const input = { username: 'admin', isAdmin: true, allowCancel: true, rules: DEFAULT_STRENGTH_RULES };
   expect(tagsByState(passwordExpiryMachine, input)).toEqual({
     notice: [],
-    form: ['editable'],
-    changing: ['busy'],
+    form: ['form'],
     changed: [],
     dismissed: [],
+  });
+});
+
+test('password change: editable while editing, busy while sending', () => {
+  const input = { username: 'admin', isAdmin: true, rules: DEFAULT_STRENGTH_RULES, live: true };
+  expect(tagsByState(passwordChangeMachine, input)).toEqual({
+    editing: ['editable'],
+    sending: ['busy'],
+    changed: [],
   });
 });
