@@ -43,7 +43,7 @@ const ALL_MENUS: readonly MenuId[] = MENUS;
 export const ROLE_MATRIX: Record<AccountName, readonly MenuId[]> = {
   admin: ALL_MENUS,
   update: ['system_info', 'dashboard', 'project_management', 'recipe', 'backup_recipe', 'backup_data', 'system_password', 'os_update'],
-  history: ['system_info', 'dashboard', 'data_log', 'event_log', 'operation_log', 'system_password'],
+  history: ['system_info', 'dashboard', 'data_log', 'event_log', 'operation_log', 'backup_data', 'system_password'],
   cmt_default_control_user: ['dashboard', 'webview'],
   cmt_default_view_only_user: ['dashboard', 'webview'],
 };

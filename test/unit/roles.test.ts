@@ -53,7 +53,9 @@ describe('accounts and menus', () => {
       expect(update.has(m)).toBe(false);
       expect(history.has(m)).toBe(false);
     }
+    // Data: update gets Backup Data only; history gets the whole group, Backup Data included.
     expect(update.has('backup_data')).toBe(true);
+    expect(history.has('backup_data')).toBe(true);
     for (const m of ['data_log', 'event_log', 'operation_log'] as MenuId[]) {
       expect(update.has(m)).toBe(false);
       expect(history.has(m)).toBe(true);
