@@ -7,11 +7,17 @@ import { listenForLanguage } from './i18n/language-listener';
 import { listenForSidebar, SIDEBAR_COOKIE } from './app/shell-listeners';
 import { readCookie } from './app/cookies';
 import { App } from './app/App';
+import { signInRedirectOf } from './app/paths';
+import { selectIsSignedIn } from '../store/session-slice';
 
 async function start(): Promise<void> {
   const language = initialLanguage();
   await initI18n(language);
   const store = makeStore({ app: { ...initialAppState, language, sidebarOpen: readCookie(SIDEBAR_COOKIE) !== '0' } });
+  // A deep link opened while signed out goes to sign-in before the router starts: the router
+  // would load the page's code (the shell, the screen) before its guard could send the user away.
+  const signInFirst = selectIsSignedIn(store.getState()) ? null : signInRedirectOf(window.location);
+  if (signInFirst) window.history.replaceState(window.history.state, '', signInFirst);
   listenForLanguage();
   listenForSidebar();
   createRoot(document.getElementById('root')!).render(

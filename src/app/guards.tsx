@@ -1,17 +1,14 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../store';
 import { selectIsSignedIn } from '../../store/session-slice';
-import { homeOf, loginOf, safeRedirect, type Mode } from './paths';
+import { homeOf, loginOf, safeRedirect, signInRedirectOf, type Mode } from './paths';
 
 /** Without a token, any route but the login pages and /auth-redirect goes to the login page with
  * the target kept in `redirect` (specification §2). */
 export function RequireSession({ mode }: { mode: Mode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  if (!signedIn) {
-    const target = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`${loginOf(mode)}?redirect=${encodeURIComponent(target)}`} replace />;
-  }
+  if (!signedIn) return <Navigate to={signInRedirectOf(location) ?? loginOf(mode)} replace />;
   return <Outlet />;
 }
 
