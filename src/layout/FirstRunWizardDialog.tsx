@@ -36,9 +36,16 @@ function HttpsMove({ port, fingerprint, intro }: { port: number; fingerprint: st
           <Typography
             variant="body2"
             aria-label={t('wizard.fingerprint_label')}
-            sx={{ mt: 0.5, fontFamily: 'monospace', wordBreak: 'break-all' }}
+            sx={{ mt: 0.5, fontFamily: 'monospace' }}
           >
-            {fingerprint}
+            {/* Lines break between byte pairs only, and a copy keeps the text as it is. */}
+            {fingerprint.split(':').map((pair, i) => (
+              <span key={i}>
+                {i > 0 ? ':' : null}
+                {i > 0 ? <wbr /> : null}
+                {pair}
+              </span>
+            ))}
           </Typography>
         </>
       ) : null}
@@ -116,12 +123,12 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
 
         {snapshot.hasTag('form') ? (
           <>
-            <PasswordChangeFields flow={flow} />
             {willMove && http.data ? (
-              <Alert severity="info" sx={{ mt: 2 }}>
+              <Alert severity="info" sx={{ mb: 2 }}>
                 <HttpsMove port={http.data.https_port} fingerprint={http.data.certificate_sha256} intro={t('wizard.https_move')} />
               </Alert>
             ) : null}
+            <PasswordChangeFields flow={flow} />
           </>
         ) : null}
 
