@@ -1,11 +1,12 @@
 /**
- * The identification light (issue 5, System Info): "Identify" makes the panel's LED blink for a
+ * The identification light (System Info): "Identify" makes the panel's LED blink for a
  * chosen time; the console counts the seconds down and offers Stop.
  *
  * 'light.start' asks the device (`starting`); its answer says how long the light blinks, and the
  * machine counts down each second (`blinking`) back to `idle` at zero. 'light.stop' asks the
  * device to stop (`stopping`). A page that opens while the light blinks resumes the countdown
- * with 'light.resume'. A failed request keeps the previous state and records its error code.
+ * with 'light.resume'. A failed request keeps the previous state and records its error code; the
+ * light going out at the end of the countdown clears it.
  *
  * Provided by the page: actors `startLight` (input `{ seconds }`, output `{ seconds_left }`) and
  * `stopLight`.
@@ -88,7 +89,8 @@ export const identifyLightMachine = setup({
       tags: ['lit'],
       after: {
         1000: [
-          { guard: 'lastSecond', target: 'idle', actions: assign({ secondsLeft: 0 }) },
+          // The light went out by itself: a failed Stop before it has nothing more to say.
+          { guard: 'lastSecond', target: 'idle', actions: assign({ secondsLeft: 0, error: null }) },
           { target: 'blinking', reenter: true, actions: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })) },
         ],
       },

@@ -226,15 +226,17 @@ describe('identifyLight: Stop', () => {
     expect(activeStates(h)).toEqual(['idle']);
   });
 
-  it('after a failed Stop the countdown still turns the light off at zero', async () => {
+  it('after a failed Stop the countdown still turns the light off at zero, and the failure goes with it', async () => {
     const h = harness();
     await blinkingFor(h, 2);
     h.send({ type: 'light.stop' });
     h.stopLight.last().reject({ error_code: 'internal_error' });
     await flush();
+    expect(h.context().error).toBe('internal_error');
     await seconds(2);
     expect(activeStates(h)).toEqual(['idle']);
-    expect(h.context().secondsLeft).toBe(0);
+    // The light went out by itself: a failed Stop no longer has anything to say.
+    expect(h.context()).toEqual({ secondsLeft: 0, error: null });
   });
 });
 
