@@ -3,9 +3,12 @@ import type { PendingNetworkChange } from '../contract/rules/network';
 import { SAFE_APPLY_SECONDS } from '../contract/rules/network';
 import { NETWORK_FAILURE, errorAnswer, noop, pendingPromise, samplesOf, type MachineEntry } from './qa-support';
 import {
+  READ_INTERVAL_MS,
+  SETTLE_LIMIT_MS,
   safeApplyMachine,
   type ApplyInput,
   type ApplyOutput,
+  type ApplyResult,
   type SafeApplyContext,
   type SafeApplyEvent,
 } from './safe-apply.machine';
@@ -20,12 +23,14 @@ const SAMPLE_PENDING: PendingNetworkChange = {
 const LAST_SECOND_PENDING: PendingNetworkChange = { ...SAMPLE_PENDING, seconds_left: 1 };
 /** A section's write request: the machine passes it to `applyChange` without looking inside. */
 const SAMPLE_APPLY_REQUEST = { name: 'LAN1', dhcp: false, address: '192.168.1.20', netmask: '255.255.255.0', gateway: '192.168.1.1' };
+/** A Wi-Fi connect the device took without the safety net: the radio is still connecting. */
+const CONNECTING: ApplyResult = { result: 'connecting', settled: false };
 
 export const safeApplyQa: MachineEntry = {
   id: safeApplyMachine.id,
   machine: safeApplyMachine,
   // The machine counts down whatever the device answers; how long the device waits is its rule.
-  textValues: { seconds: SAFE_APPLY_SECONDS },
+  textValues: { seconds: SAFE_APPLY_SECONDS, interval: READ_INTERVAL_MS / 1000, limit: SETTLE_LIMIT_MS / 1000 },
   events: samplesOf<SafeApplyEvent>([
     { type: 'change.apply', request: SAMPLE_APPLY_REQUEST, safe: true },
     { type: 'change.apply', request: SAMPLE_APPLY_REQUEST, safe: false },
@@ -41,6 +46,7 @@ export const safeApplyQa: MachineEntry = {
       applyChange: pendingPromise<ApplyOutput, ApplyInput>(),
       confirmChange: pendingPromise<void, { id: string }>(),
       revertChange: pendingPromise<void, { id: string }>(),
+      readResult: pendingPromise<ApplyResult>(),
     },
     actions: { refresh: noop },
   },
@@ -48,23 +54,27 @@ export const safeApplyQa: MachineEntry = {
     applyChange: {
       output: { pending: SAMPLE_PENDING } satisfies ApplyOutput,
       // A change already in its last second, and one applied without the safety net.
-      otherOutputs: [{ pending: LAST_SECOND_PENDING }, { pending: null }] satisfies ApplyOutput[],
+      // and a Wi-Fi connect taken without it, whose outcome comes later (→ settling).
+      otherOutputs: [{ pending: LAST_SECOND_PENDING }, { pending: null }, { pending: null, outcome: CONNECTING }] satisfies ApplyOutput[],
       error: { status: 409, data: errorAnswer('change_pending') },
     },
     // The device had already restored the settings (→ expired); any other failure returns to the countdown.
     confirmChange: { output: undefined, error: { status: 409, data: errorAnswer('no_pending_change') }, otherErrors: [NETWORK_FAILURE] },
     revertChange: { output: undefined, error: { status: 409, data: errorAnswer('no_pending_change') }, otherErrors: [NETWORK_FAILURE] },
+    // The radio's outcome (→ applied), or still connecting (→ read again); a failed read is retried.
+    readResult: { output: { result: 'password_error', settled: true } satisfies ApplyResult, otherOutputs: [CONNECTING], error: NETWORK_FAILURE },
   },
   // The countdown would make the snapshots endless: keep what the guards and the views depend on,
   // not the seconds themselves.
   serializeState: (snapshot) => {
-    const { pending, secondsLeft, error } = snapshot.context as SafeApplyContext;
+    const { pending, secondsLeft, error, result } = snapshot.context as SafeApplyContext;
     return JSON.stringify({
       value: snapshot.value,
       status: snapshot.status,
       lastSecond: secondsLeft <= 1,
       error: error !== null,
       pending: pending !== null,
+      result,
     });
   },
 };

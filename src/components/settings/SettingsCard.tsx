@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SettingsForm, Problems } from './use-settings-form';
+import { Loading } from '../Loading';
+import { loadFailedText } from '../LoadFailed';
 
 export interface SettingsCardProps {
   title: string;
@@ -19,12 +20,15 @@ export interface SettingsCardProps {
    * nothing to show: after a failed refetch (a save that lost the connection, say) the fields and
    * every edit in them stay. */
   loadFailed: boolean;
+  /** The failure of that read, when known: a lost connection then says so instead of the card's
+   * "could not be loaded". */
+  loadError?: unknown;
   onRetry(): void;
   children: ReactNode;
 }
 
 /** One group of settings that loads and saves on its own. */
-export function SettingsCard({ title, form, loadFailed, onRetry, children }: SettingsCardProps) {
+export function SettingsCard({ title, form, loadFailed, loadError, onRetry, children }: SettingsCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const loading = form.value === null;
@@ -46,11 +50,11 @@ export function SettingsCard({ title, form, loadFailed, onRetry, children }: Set
           </Button>
         }
       >
-        {t('settings.load_failed')}
+        {loadFailedText(t, loadError, t('settings.load_failed'))}
       </Alert>
     );
   } else if (loading) {
-    body = <LinearProgress aria-label={t('settings.loading', { title })} />;
+    body = <Loading label={t('settings.loading', { title })} />;
   } else {
     body = children;
   }

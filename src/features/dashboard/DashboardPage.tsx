@@ -4,11 +4,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
-import { errorText } from '../../i18n/error-text';
+import { Loading } from '../../components/Loading';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery } from '../../../store/api/system-endpoints';
@@ -63,10 +62,12 @@ export default function DashboardPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('dashboard.title')}
       </Typography>
+      {/* The one error policy: a lost connection says so, a device error asks for a reload. */}
       {info.isError && !d ? (
-        <LoadFailed message={errorText(t, info.error)} onRetry={() => void info.refetch()} />
-      ) : null}
-      {d || info.isLoading ? (
+        <LoadFailed error={info.error} onRetry={() => void info.refetch()} />
+      ) : !d ? (
+        <Loading label={t('common.loading')} />
+      ) : (
         <Grid container spacing={2}>
           {(
             [
@@ -83,12 +84,12 @@ export default function DashboardPage() {
           ).map(([key, value]) => (
             <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Fact label={t(`dashboard.${key}`)} testId={`fact-${key}`}>
-                {value ?? <Skeleton width="60%" />}
+                {value ?? '—'}
               </Fact>
             </Grid>
           ))}
         </Grid>
-      ) : null}
+      )}
     </Box>
   );
 }

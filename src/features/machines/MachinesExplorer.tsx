@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -236,11 +237,6 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
                 </Box>
               ))}
             </Box>
-            {exploring ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                {entryDescription(tr, entry)}
-              </Typography>
-            ) : null}
           </Box>
         ) : (
           <Box role="tabpanel" id="live-tabpanel" aria-labelledby="live-tab" sx={{ p: 2 }}>
@@ -267,17 +263,19 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
         )}
       </Paper>
 
-      {state.matches('idle') ? <Alert severity="info">{t('choose_prompt')}</Alert> : null}
+      {/* Below the tabs, what the open tab is about: the machine explored, or the actor watched
+          (keyed by its name, so a chart never carries over from another machine or actor). */}
+      {tab === 'machines' && !exploring ? <Alert severity="info">{t('choose_prompt')}</Alert> : null}
 
-      {state.matches('watching') ? (
+      {tab === 'live' && state.matches('watching') ? (
         watched ? (
-          <LiveDetail live={watched} layout={layout} title={liveTitle(watched)} />
+          <LiveDetail key={watched.name} live={watched} layout={layout} title={liveTitle(watched)} />
         ) : (
           <Alert severity="info">{t('live.gone', { name: context.liveName })}</Alert>
         )
       ) : null}
 
-      {exploring ? (
+      {tab === 'machines' && exploring ? (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 8 }}>
             <ChartFrame
@@ -312,6 +310,9 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
             <Stack spacing={2}>
+              <Typography variant="body2" color="text.secondary" data-testid="machine-description">
+                {entryDescription(tr, entry)}
+              </Typography>
               {problem ? <Alert severity="warning">{problem}</Alert> : null}
               <Panel title={t('state.title')}>
                 <Typography sx={{ ...MONO, fontSize: 15, fontWeight: 600 }} data-testid="current-state">
@@ -372,11 +373,20 @@ function EventButtons({ entry, snapshot, onSend }: { entry: MachineEntry; snapsh
   if (events.length === 0) return <Typography color="text.secondary">{t('events.none')}</Typography>;
   return (
     <Box role="group" aria-label={t('events.title')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {events.map((e) => (
-        <Button key={JSON.stringify(e)} variant="outlined" size="small" sx={{ ...BUTTON, ...MONO, fontSize: 13 }} onClick={() => onSend(e)}>
-          {eventLabel(e, t as Translate)}
-        </Button>
-      ))}
+      {events.map((e) => {
+        const label = eventLabel(e, t as Translate);
+        // A payload can be long JSON with no place to break: the button keeps to its card and ends
+        // the text with an ellipsis; the whole of it shows on hover, focus and long-press.
+        return (
+          <Tooltip key={JSON.stringify(e)} title={label} enterTouchDelay={500} leaveTouchDelay={4000} describeChild>
+            <Button variant="outlined" size="small" sx={{ ...BUTTON, ...MONO, fontSize: 13, maxWidth: '100%', minWidth: 0 }} onClick={() => onSend(e)}>
+              <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+                {label}
+              </Box>
+            </Button>
+          </Tooltip>
+        );
+      })}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -25,9 +25,6 @@ interface View {
 
 const MIN_K = 0.2;
 const MAX_K = 3;
-/** Below this scale the texts are too small to read: the first view then centres the active
- * state at this scale instead of fitting the whole chart. */
-const READABLE_K = 0.8;
 const DRAG_THRESHOLD = 5;
 
 const clampK = (k: number) => Math.min(MAX_K, Math.max(MIN_K, k));
@@ -38,15 +35,6 @@ function fitView(drawn: DrawnChart, width: number, height: number): View {
   return { k, x: (width - drawn.width * k) / 2, y: (height - drawn.height * k) / 2 };
 }
 
-/** Fit when that stays readable; otherwise readable and centred on the deepest active state. */
-function firstView(drawn: DrawnChart, width: number, height: number, active: DrawnState | undefined): View {
-  const fit = fitView(drawn, width, height);
-  if (fit.k >= READABLE_K || !active || width <= 0) return fit;
-  const k = READABLE_K;
-  const cx = active.x + active.width / 2;
-  const cy = active.y + active.height / 2;
-  return { k, x: width / 2 - cx * k, y: height / 3 - cy * k };
-}
 
 /** Zooms by `factor` about the point (px, py) of the viewport. */
 function zoomAbout(view: View, factor: number, px: number, py: number): View {
@@ -55,9 +43,14 @@ function zoomAbout(view: View, factor: number, px: number, py: number): View {
   return { k, x: px - (px - view.x) * f, y: py - (py - view.y) * f };
 }
 
-/** The size of an element, followed with ResizeObserver (0×0 where there is none, as in jsdom). */
+/** The size of an element: measured once laid out, before the first paint (so the chart never
+ * shows unfitted), then followed with ResizeObserver (0×0 where there is none, as in jsdom). */
 function useSize(ref: React.RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const rect = ref.current?.getBoundingClientRect();
+    if (rect && rect.width > 0 && rect.height > 0) setSize({ width: rect.width, height: rect.height });
+  }, [ref]);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -81,11 +74,10 @@ export function StatechartView({ drawn, activeIds, selectedId = null, onSelectSt
   const theme = useTheme();
   const boxRef = useRef<HTMLDivElement | null>(null);
   const size = useSize(boxRef);
-  // null: the automatic first view (recomputed as the size or the active state changes) until
-  // the user pans or zooms.
+  // null: the whole chart fitted to the view, refitted whenever the view's size changes (a wider
+  // window, the side column moving below), until the user pans or zooms; Fit returns to it.
   const [userView, setUserView] = useState<View | null>(null);
-  const deepestActive = drawn.states.filter((s) => activeIds.has(s.state.id)).sort((a, b) => b.depth - a.depth)[0];
-  const view = userView ?? firstView(drawn, size.width, size.height, deepestActive);
+  const view = userView ?? fitView(drawn, size.width, size.height);
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -288,7 +280,7 @@ export function StatechartView({ drawn, activeIds, selectedId = null, onSelectSt
         <Button aria-label={t('zoom.out')} onClick={() => zoomButton(0.8)}>
           −
         </Button>
-        <Button aria-label={t('zoom.fit')} onClick={() => setUserView(fitView(drawn, size.width, size.height))} sx={{ fontSize: '12px !important' }}>
+        <Button aria-label={t('zoom.fit')} onClick={() => setUserView(null)} sx={{ fontSize: '12px !important' }}>
           {t('zoom.fit_short')}
         </Button>
       </ButtonGroup>

@@ -5,11 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { Loading } from '../../components/Loading';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { ethernetProblems, normalizeEthernet, prefixLength, type AddressSettings, type EthernetSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
@@ -32,11 +32,6 @@ export default function EthernetPage() {
   }, query.data?.pending?.section === 'ethernet' ? query.data.pending : null, query.fulfilledTimeStamp);
   const form = useSettingsForm({ stored: query.data?.settings, normalise: normalizeEthernet, problems: ethernetProblems, safeApply: flow });
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
-    );
-  }
   const data = query.data;
   const value = form.value;
 
@@ -48,8 +43,10 @@ export default function EthernetPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('ethernet.title')}
       </Typography>
-      {!value || !data ? (
-        <LinearProgress aria-label={t('loading')} />
+      {query.isError && !data ? (
+        <LoadFailed message={t('load_failed')} error={query.error} onRetry={() => void query.refetch()} />
+      ) : !value || !data ? (
+        <Loading label={t('loading')} />
       ) : (
         <>
           <Card variant="outlined" sx={{ mb: 2 }}>

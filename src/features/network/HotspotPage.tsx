@@ -3,12 +3,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { Loading } from '../../components/Loading';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { HOTSPOT_NETMASK, hotspotProblems, intToIpv4, isIpv4, networkOf, normalizeHotspot, type HotspotField, type HotspotProblem, type HotspotSettings } from '../../../contract/rules/network';
 import { useAppDispatch } from '../../../store';
@@ -31,14 +31,11 @@ export default function HotspotPage() {
   }, query.data?.pending?.section === 'hotspot' ? query.data.pending : null, query.fulfilledTimeStamp);
   const form = useSettingsForm({ stored: query.data?.settings, normalise: normalizeHotspot, problems: hotspotProblems, safeApply: flow });
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
-    );
-  }
   const value = form.value;
   const problems: Partial<Record<HotspotField, HotspotProblem>> = form.problems ?? {};
   const change = form.change;
+  // The hotspot's settings mean nothing while it is off: they are edited once it is on.
+  const locked = flow.busy || !value?.enabled;
   const subnet = value && isIpv4(value.address.trim()) ? `${intToIpv4(networkOf(value.address.trim(), HOTSPOT_NETMASK))}/24` : '—';
   const field = (key: 'address' | 'range_start' | 'range_end', label: string) => (
     <TextField
@@ -48,7 +45,7 @@ export default function HotspotPage() {
       onChange={(e) => change({ [key]: e.target.value })}
       error={Boolean(problems[key])}
       helperText={problemText(t, problems[key], { subnet }) ?? ' '}
-      disabled={flow.busy}
+      disabled={locked}
       slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', spellCheck: false } }}
     />
   );
@@ -58,8 +55,14 @@ export default function HotspotPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('hotspot.title')}
       </Typography>
-      {!value ? (
-        <LinearProgress aria-label={t('loading')} />
+      {query.isError && !query.data ? (
+        <Card variant="outlined" component="section" aria-label={t('hotspot.title')}>
+          <CardContent>
+            <LoadFailed message={t('load_failed')} error={query.error} onRetry={() => void query.refetch()} />
+          </CardContent>
+        </Card>
+      ) : !value ? (
+        <Loading label={t('loading')} />
       ) : (
         <Card variant="outlined" component="section" aria-label={t('hotspot.title')}>
           <CardContent>
@@ -68,6 +71,11 @@ export default function HotspotPage() {
               label={t('hotspot.enabled')}
               sx={{ ml: 0, minHeight: 44, gap: 1, mb: 1 }}
             />
+            {!value.enabled ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="hotspot-off">
+                {t('hotspot.off_hint')}
+              </Typography>
+            ) : null}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>{field('address', t('hotspot.address'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -85,7 +93,7 @@ export default function HotspotPage() {
                   onChange={(password) => change({ password })}
                   error={Boolean(problems.password)}
                   helperText={problemText(t, problems.password) ?? t('wifi.wpa_hint')}
-                  disabled={flow.busy}
+                  disabled={locked}
                 />
               </Grid>
             </Grid>

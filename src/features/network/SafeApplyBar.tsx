@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,16 +32,30 @@ interface Props {
   /** Whether the safety net starts on (it does unless the page knows the change cannot cut this
    * console off). */
   defaultSafe?: boolean;
+  /** What the section's change led to, worded by the page (Wi-Fi: connected, password error, …):
+   * said instead of "successful" when the device reports an outcome after the change. */
+  describeResult?(result: string): { severity: AlertColor; text: string };
+  /** Said while that outcome is awaited. */
+  settlingText?: string;
+  /** Apply is the submit button of the form around the bar (Enter in a field applies). */
+  submit?: boolean;
 }
 
 /** Apply with or without the safety net, then the countdown with Keep / Revert and the outcome. */
-export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe = true }: Props) {
+export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe = true, describeResult, settlingText, submit = false }: Props) {
   const { t } = useTranslation(NETWORK_NS);
   const [safe, setSafe] = useState(defaultSafe);
   const { state, context } = flow;
   const pending = context.pending;
   const waiting = flow.waiting;
   const newUrl = pending && waiting ? newConsoleUrl(pending.moved, window.location) : null;
+  const described = state === 'applied' && context.result !== null && describeResult ? describeResult(context.result) : null;
+  let outcomeSeverity: AlertColor = state === 'kept' || state === 'applied' ? 'success' : state === 'failed' ? 'error' : 'info';
+  let outcomeText = state === 'failed' ? errorText(t, context.error, SETTINGS_ERROR_TEXTS) : t(`safe.${String(state)}`);
+  if (described) {
+    outcomeSeverity = described.severity;
+    outcomeText = described.text;
+  }
   const alertRef = useRef<HTMLDivElement>(null);
   // A change resumed when the page opens waits below the form: bring Keep / Revert into view,
   // centred so the corner warning does not cover Revert.
@@ -87,14 +101,14 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
           </Stack>
         </Alert>
       ) : null}
+      {flow.settling && settlingText ? (
+        <Alert severity="info" role="status" data-testid="safe-apply-settling">
+          {settlingText}
+        </Alert>
+      ) : null}
       {flow.outcome ? (
-        <Alert
-          severity={state === 'kept' || state === 'applied' ? 'success' : state === 'failed' ? 'error' : 'info'}
-          onClose={flow.dismiss}
-          closeText={t('safe.dismiss')}
-          data-testid="safe-apply-outcome"
-        >
-          {state === 'failed' ? errorText(t, context.error, SETTINGS_ERROR_TEXTS) : t(`safe.${state}`)}
+        <Alert severity={outcomeSeverity} onClose={flow.dismiss} closeText={t('safe.dismiss')} data-testid="safe-apply-outcome">
+          {outcomeText}
         </Alert>
       ) : null}
       {!waiting ? (
@@ -111,7 +125,17 @@ export function SafeApplyBar({ flow, canApply, onApply, applyLabel, defaultSafe 
             </Alert>
           ) : null}
           <Box sx={{ mt: 1 }}>
-            <Button variant="contained" onClick={() => onApply(safe)} disabled={!canApply} loading={state === 'applying'}>
+            <Button
+              variant="contained"
+              type={submit ? 'submit' : 'button'}
+              onClick={(e) => {
+                // A submit button also submits its form: the form's own handler only stops the page load.
+                e.preventDefault();
+                onApply(safe);
+              }}
+              disabled={!canApply}
+              loading={state === 'applying' || flow.settling}
+            >
               {applyLabel ?? t('safe.apply')}
             </Button>
           </Box>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useRef, useState } from 'react';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
+import { Loading } from '../../components/Loading';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import {
   EAP_METHODS,
@@ -46,6 +46,7 @@ import { PasswordField } from './PasswordField';
 import { PemFileField } from './PemFileField';
 import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
+import type { ApplyResult } from '../../../machines/safe-apply.machine';
 
 const EMPTY_FORM: WifiConnectSettings = {
   ssid: '',
@@ -66,6 +67,21 @@ const STATE_COLOR: Record<WifiState, 'success' | 'info' | 'default' | 'error' | 
   unknown: 'default',
   disconnected: 'default',
   disabled: 'default',
+  password_error: 'error',
+  file_open_error: 'error',
+};
+
+/** The radio is still working on a connection: its outcome is to come. */
+const settling = (state: WifiState) => state === 'connecting' || state === 'unknown';
+const resultOf = (state: WifiState): ApplyResult => ({ result: state, settled: !settling(state) });
+
+/** How each outcome of a connect reads. */
+const RESULT_SEVERITY: Record<WifiState, AlertColor> = {
+  connected: 'success',
+  connecting: 'info',
+  unknown: 'info',
+  disconnected: 'warning',
+  disabled: 'warning',
   password_error: 'error',
   file_open_error: 'error',
 };
@@ -96,19 +112,24 @@ export default function WifiPage() {
   const [disconnect, disconnecting] = useDisconnectWifiMutation();
   const [scan, scanned] = useLazyScanWifiQuery();
   const [actionError, setActionError] = useState<string | null>(null);
+  // The network of the last connect, named by its outcome.
+  const attempted = useRef('');
 
-  const flow = useSafeApply<WifiConnectSettings>(async ({ request, safe }) => {
-    const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request, safe })).unwrap();
-    return { pending: result.pending };
-  }, data?.pending?.section === 'wifi' ? data.pending : null, query.fulfilledTimeStamp);
+  // A connect is not done when the device takes it: the radio reports the outcome seconds later,
+  // and the flow follows the state until it does (the notice then names it).
+  const flow = useSafeApply<WifiConnectSettings>(
+    async ({ request, safe }) => {
+      attempted.current = request.ssid;
+      const result = await dispatch(networkApi.endpoints.connectWifi.initiate({ settings: request, safe })).unwrap();
+      return { pending: result.pending, outcome: resultOf(result.state) };
+    },
+    data?.pending?.section === 'wifi' ? data.pending : null,
+    query.fulfilledTimeStamp,
+    async () => resultOf((await dispatch(networkApi.endpoints.wifi.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap()).state),
+  );
   // The connect form starts blank and keeps what was typed after a connect, to try again.
   const connect = useSettingsForm({ stored: EMPTY_FORM, normalise: normalizeWifiConnect, problems: wifiConnectProblems, safeApply: flow, keepOnSuccess: true });
 
-  if (query.isError && !data) {
-    return (
-      <LoadFailed message={t('load_failed')} onRetry={() => void query.refetch()} />
-    );
-  }
 
   const form = connect.value ?? EMPTY_FORM;
   const problems: Partial<Record<WifiField, WifiProblem>> = connect.problems ?? {};
@@ -127,13 +148,24 @@ export default function WifiPage() {
     setActionError(codeOf(await setEnabled({ enabled })));
   };
 
+  const describeResult = (result: string) => {
+    const state = result as WifiState;
+    return { severity: RESULT_SEVERITY[state] ?? 'info', text: t(`wifi.outcome.${state}`, { ssid: attempted.current }) };
+  };
+
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('wifi.title')}
       </Typography>
-      {!data ? (
-        <LinearProgress aria-label={t('loading')} />
+      {!data && query.isError ? (
+        <Card variant="outlined" component="section" aria-label={t('wifi.status_title')}>
+          <CardContent>
+            <LoadFailed message={t('load_failed')} error={query.error} onRetry={() => void query.refetch()} />
+          </CardContent>
+        </Card>
+      ) : !data ? (
+        <Loading label={t('loading')} />
       ) : (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 5 }}>
@@ -165,7 +197,8 @@ export default function WifiPage() {
                   {data.state === 'password_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.password_error_help')}</Alert> : null}
                   {data.state === 'file_open_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.file_open_error_help')}</Alert> : null}
                   {actionError ? <Alert severity="error" sx={{ mt: 1 }}>{errorText(t, actionError, SETTINGS_ERROR_TEXTS)}</Alert> : null}
-                  {on && data.ssid ? (
+                  {/* Only a connection (made or being made) can be left. */}
+                  {on && (data.state === 'connected' || data.state === 'connecting') ? (
                     <Button
                       sx={{ mt: 1 }}
                       variant="outlined"
@@ -221,127 +254,128 @@ export default function WifiPage() {
                 <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
                   {t('wifi.connect_title')}
                 </Typography>
-                <Box
-                  component="form"
-                  noValidate
-                  onSubmit={(e) => e.preventDefault()}
-                  sx={{ display: 'grid', gap: 2 }}
-                >
-                  <TextField
-                    label={t('wifi.ssid')}
-                    value={form.ssid}
-                    onChange={(e) => change({ ssid: e.target.value })}
-                    error={Boolean(shown('ssid'))}
-                    helperText={problemText(t, shown('ssid')) ?? ' '}
-                    disabled={flow.busy}
-                    slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-                  />
-                  <TextField
-                    select
-                    label={t('wifi.security_label')}
-                    value={form.security}
-                    onChange={(e) => change({ security: e.target.value as WifiConnectSettings['security'] })}
-                    disabled={flow.busy}
-                  >
-                    {WIFI_SECURITIES.map((s) => (
-                      <MenuItem key={s} value={s}>
-                        {t(`wifi.security.${s}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  {enterprise ? (
-                    <>
-                      <TextField
-                        select
-                        label={t('wifi.eap_method')}
-                        value={form.eap_method}
-                        onChange={(e) => change({ eap_method: e.target.value as WifiConnectSettings['eap_method'] })}
+                {/* The whole card is the form: Connect is its submit button, so Enter in a field connects. */}
+                <Box component="form" noValidate onSubmit={(e) => e.preventDefault()}>
+                  <Box sx={{ display: 'grid', gap: 2 }}>
+                    <TextField
+                      label={t('wifi.ssid')}
+                      value={form.ssid}
+                      onChange={(e) => change({ ssid: e.target.value })}
+                      error={Boolean(shown('ssid'))}
+                      helperText={problemText(t, shown('ssid')) ?? ' '}
+                      disabled={flow.busy}
+                      slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+                    />
+                    <TextField
+                      select
+                      label={t('wifi.security_label')}
+                      value={form.security}
+                      onChange={(e) => change({ security: e.target.value as WifiConnectSettings['security'] })}
+                      disabled={flow.busy}
+                    >
+                      {WIFI_SECURITIES.map((s) => (
+                        <MenuItem key={s} value={s}>
+                          {t(`wifi.security.${s}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    {enterprise ? (
+                      <>
+                        <TextField
+                          select
+                          label={t('wifi.eap_method')}
+                          value={form.eap_method}
+                          onChange={(e) => change({ eap_method: e.target.value as WifiConnectSettings['eap_method'] })}
+                          disabled={flow.busy}
+                        >
+                          {EAP_METHODS.map((m) => (
+                            <MenuItem key={m} value={m}>
+                              {t(`wifi.eap.${m}`)}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                        <TextField
+                          label={t('wifi.identity')}
+                          value={form.identity}
+                          onChange={(e) => change({ identity: e.target.value })}
+                          error={Boolean(touched && problems.identity)}
+                          helperText={problemText(t, touched ? problems.identity : undefined) ?? ' '}
+                          disabled={flow.busy}
+                          slotProps={{ htmlInput: { autoComplete: 'off' } }}
+                        />
+                      </>
+                    ) : null}
+                    {needsPassword ? (
+                      <PasswordField
+                        label={t('wifi.password')}
+                        value={form.password}
+                        onChange={(password) => change({ password })}
+                        error={Boolean(shown('password'))}
+                        helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : form.security === 'wpa_psk' ? t('wifi.wpa_hint') : ' ')}
                         disabled={flow.busy}
-                      >
-                        {EAP_METHODS.map((m) => (
-                          <MenuItem key={m} value={m}>
-                            {t(`wifi.eap.${m}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                      <TextField
-                        label={t('wifi.identity')}
-                        value={form.identity}
-                        onChange={(e) => change({ identity: e.target.value })}
-                        error={Boolean(touched && problems.identity)}
-                        helperText={problemText(t, touched ? problems.identity : undefined) ?? ' '}
-                        disabled={flow.busy}
-                        slotProps={{ htmlInput: { autoComplete: 'off' } }}
                       />
-                    </>
-                  ) : null}
-                  {needsPassword ? (
-                    <PasswordField
-                      label={t('wifi.password')}
-                      value={form.password}
-                      onChange={(password) => change({ password })}
-                      error={Boolean(shown('password'))}
-                      helperText={problemText(t, shown('password')) ?? (form.security === 'wep' ? t('wifi.wep_hint') : form.security === 'wpa_psk' ? t('wifi.wpa_hint') : ' ')}
+                    ) : null}
+                    {enterprise ? (
+                      <>
+                        <PemFileField
+                          label={t('wifi.ca_certificate')}
+                          value={form.ca_certificate}
+                          onChange={(text) => change({ ca_certificate: text })}
+                          error={problemText(t, problems.ca_certificate)}
+                          helper={t('wifi.ca_optional')}
+                          disabled={flow.busy}
+                        />
+                        {tls ? (
+                          <>
+                            <PemFileField
+                              label={t('wifi.user_certificate')}
+                              value={form.user_certificate}
+                              onChange={(text) => change({ user_certificate: text })}
+                              error={problemText(t, shown('user_certificate'))}
+                              disabled={flow.busy}
+                            />
+                            <PemFileField
+                              label={t('wifi.private_key')}
+                              value={form.private_key}
+                              onChange={(text) => change({ private_key: text })}
+                              error={problemText(t, shown('private_key')) ?? (flow.context.error === 'key_mismatch' ? errorText(t, 'key_mismatch') : undefined)}
+                              disabled={flow.busy}
+                            />
+                            <TextField
+                              label={t('wifi.key_password')}
+                              type="password"
+                              value={form.key_password}
+                              onChange={(e) => change({ key_password: e.target.value })}
+                              error={flow.context.error === 'key_password'}
+                              helperText={flow.context.error === 'key_password' ? errorText(t, 'key_password') : t('wifi.key_password_hint')}
+                              disabled={flow.busy}
+                              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+                            />
+                          </>
+                        ) : null}
+                      </>
+                    ) : null}
+                    <AddressFields
+                      idPrefix="wlan"
+                      value={form.ip}
+                      onChange={(patch) => change((draft) => ({ ip: { ...draft.ip, ...patch } }))}
+                      problems={addressProblems(form.ip)}
                       disabled={flow.busy}
                     />
-                  ) : null}
-                  {enterprise ? (
-                    <>
-                      <PemFileField
-                        label={t('wifi.ca_certificate')}
-                        value={form.ca_certificate}
-                        onChange={(text) => change({ ca_certificate: text })}
-                        error={problemText(t, problems.ca_certificate)}
-                        helper={t('wifi.ca_optional')}
-                        disabled={flow.busy}
-                      />
-                      {tls ? (
-                        <>
-                          <PemFileField
-                            label={t('wifi.user_certificate')}
-                            value={form.user_certificate}
-                            onChange={(text) => change({ user_certificate: text })}
-                            error={problemText(t, shown('user_certificate'))}
-                            disabled={flow.busy}
-                          />
-                          <PemFileField
-                            label={t('wifi.private_key')}
-                            value={form.private_key}
-                            onChange={(text) => change({ private_key: text })}
-                            error={problemText(t, shown('private_key')) ?? (flow.context.error === 'key_mismatch' ? errorText(t, 'key_mismatch') : undefined)}
-                            disabled={flow.busy}
-                          />
-                          <TextField
-                            label={t('wifi.key_password')}
-                            type="password"
-                            value={form.key_password}
-                            onChange={(e) => change({ key_password: e.target.value })}
-                            error={flow.context.error === 'key_password'}
-                            helperText={flow.context.error === 'key_password' ? errorText(t, 'key_password') : t('wifi.key_password_hint')}
-                            disabled={flow.busy}
-                            slotProps={{ htmlInput: { autoComplete: 'off' } }}
-                          />
-                        </>
-                      ) : null}
-                    </>
-                  ) : null}
-                  <AddressFields
-                    idPrefix="wlan"
-                    value={form.ip}
-                    onChange={(patch) => change((draft) => ({ ip: { ...draft.ip, ...patch } }))}
-                    problems={addressProblems(form.ip)}
-                    disabled={flow.busy}
+                  </Box>
+                  {!on ? <Alert severity="info" sx={{ mt: 2 }}>{t('wifi.turn_on_first')}</Alert> : null}
+                  <SafeApplyBar
+                    flow={flow}
+                    canApply={on && !flow.busy}
+                    applyLabel={t('wifi.connect')}
+                    // Only a console reached over this Wi-Fi can be cut off by a new connection.
+                    defaultSafe={data.address.ip !== '' && data.address.ip === window.location.hostname}
+                    onApply={(safe) => void connect.submit(safe)}
+                    describeResult={describeResult}
+                    settlingText={t('wifi.outcome.waiting', { ssid: attempted.current })}
+                    submit
                   />
                 </Box>
-                {!on ? <Alert severity="info" sx={{ mt: 2 }}>{t('wifi.turn_on_first')}</Alert> : null}
-                <SafeApplyBar
-                  flow={flow}
-                  canApply={on && !flow.busy}
-                  applyLabel={t('wifi.connect')}
-                  // Only a console reached over this Wi-Fi can be cut off by a new connection.
-                  defaultSafe={data.address.ip !== '' && data.address.ip === window.location.hostname}
-                  onApply={(safe) => void connect.submit(safe)}
-                />
               </CardContent>
             </Card>
           </Grid>

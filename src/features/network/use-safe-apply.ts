@@ -4,21 +4,25 @@ import { fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useAppDispatch } from '../../../store';
 import { networkApi } from '../../../store/api/network-endpoints';
-import { safeApplyMachine, type ApplyInput, type ApplyOutput } from '../../../machines/safe-apply.machine';
+import { safeApplyMachine, type ApplyInput, type ApplyOutput, type ApplyResult } from '../../../machines/safe-apply.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
 
 /** One section's safe-apply flow: the machine with the section's write call as `applyChange`.
  * A change already waiting on the device (made in another tab, or before a reload, or from the
- * old address) resumes the countdown here. */
+ * old address) resumes the countdown here. A section whose outcome the device reports later (Wi-Fi)
+ * answers `outcome` from `apply` and gives `readResult`, which reads it again. */
 export function useSafeApply<Request>(
   apply: (input: { request: Request; safe: boolean }) => Promise<ApplyOutput>,
   waiting: PendingNetworkChange | null | undefined,
   /** When the device said so (RTK Query's fulfilledTimeStamp). */
   fetchedAt: number | undefined,
+  readResult?: () => Promise<ApplyResult>,
 ) {
   const dispatch = useAppDispatch();
   // Told once the device has taken the change the form sent last (its draft can go then).
   const accepted = useRef<(() => void) | undefined>(undefined);
+  const read = useRef(readResult);
+  read.current = readResult;
   const implementations = useMemo(
     () => ({
       actors: {
@@ -33,6 +37,10 @@ export function useSafeApply<Request>(
         }),
         revertChange: fromPromise<void, { id: string }>(async ({ input }) => {
           await dispatch(networkApi.endpoints.revertChange.initiate(input)).unwrap();
+        }),
+        readResult: fromPromise<ApplyResult>(async () => {
+          if (!read.current) throw new Error('This section reports no outcome to read');
+          return read.current();
         }),
       },
       actions: {
@@ -66,6 +74,8 @@ export function useSafeApply<Request>(
     context: snapshot.context,
     /** A change is being applied or awaits Keep / Revert: the form stays as it is meanwhile. */
     busy: snapshot.hasTag('busy'),
+    /** The device took the change; what it led to is still awaited (`context.result` so far). */
+    settling: snapshot.hasTag('settling'),
     /** The countdown with Keep / Revert shows (a keep or revert may be on its way). */
     waiting: snapshot.hasTag('waiting'),
     /** How the last change ended (kept, reverted, expired, applied or failed) shows until dismissed. */

@@ -596,3 +596,32 @@ describe('EthernetPage in German', () => {
     expect(await screen.findByText(deNetwork.safe.reverted)).toBeInTheDocument();
   });
 });
+
+describe('EthernetPage: a failed first read keeps the page', () => {
+  test('the title stays; a refused connection says the panel cannot be reached; Retry reads again', async () => {
+    let fail = true;
+    const { fake } = device();
+    const view = fake.handlers[`GET ${ETHERNET}`]!;
+    fake.handlers[`GET ${ETHERNET}`] = (b, r) => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return view(b, r);
+    };
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<EthernetPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The panel cannot be reached. Check the connection and try again');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ethernet' })).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'LAN1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ethernet' })).toBeInTheDocument();
+  });
+
+  test('while the first read runs: the title and the loading bar', async () => {
+    device();
+    renderScreen(<EthernetPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ethernet' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: enNetwork.loading })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'LAN1' })).toBeInTheDocument();
+  });
+});

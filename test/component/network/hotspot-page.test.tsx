@@ -251,3 +251,57 @@ describe('HotspotPage in German', () => {
     expect(helperOf(pass)).toHaveTextContent(deNetwork.problem.wpa_length.replace('{{min}}', '8').replace('{{max}}', '63'));
   });
 });
+
+describe('HotspotPage: the settings while the hotspot is off', () => {
+  test('off: address, range and password are disabled and a line says why; turning it on frees them', async () => {
+    const { fake } = device();
+    fake.handlers[`GET ${HOTSPOT}`] = () => ({ body: { settings: { ...STORED, enabled: false }, pending: null } });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<HotspotPage />);
+    await screen.findByRole('textbox', { name: 'Server address' });
+    for (const label of ['Server address', 'DHCP range start', 'DHCP range end'] as const) expect(field(label)).toBeDisabled();
+    expect(password()).toBeDisabled();
+    expect(screen.getByTestId('hotspot-off')).toHaveTextContent('The hotspot is off: turn it on to change its address, DHCP range and password.');
+
+    await user.click(screen.getByRole('switch', { name: 'Hotspot on' }));
+    for (const label of ['Server address', 'DHCP range start', 'DHCP range end'] as const) expect(field(label)).toBeEnabled();
+    expect(password()).toBeEnabled();
+    expect(screen.queryByTestId('hotspot-off')).not.toBeInTheDocument();
+  });
+
+  test('on: the fields are editable and no such line shows', async () => {
+    await openPage();
+    expect(field('Server address')).toBeEnabled();
+    expect(password()).toBeEnabled();
+    expect(screen.queryByTestId('hotspot-off')).not.toBeInTheDocument();
+  });
+});
+
+describe('HotspotPage: a failed first read keeps the page', () => {
+  test('the title and the section stay, a lost connection says so, Retry reads again', async () => {
+    let fail = true;
+    const { fake } = device();
+    const view = fake.handlers[`GET ${HOTSPOT}`]!;
+    fake.handlers[`GET ${HOTSPOT}`] = (b, r) => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return view(b, r);
+    };
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<HotspotPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The panel cannot be reached. Check the connection and try again');
+    expect(screen.getByRole('heading', { level: 1, name: 'Hotspot' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Hotspot' })).getByRole('alert')).toBe(alert);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('textbox', { name: 'Server address' })).toBeInTheDocument();
+  });
+
+  test('a device error reads as the page\u2019s own "could not be read"', async () => {
+    const { fake } = device();
+    fake.handlers[`GET ${HOTSPOT}`] = () => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } });
+    renderScreen(<HotspotPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The network settings could not be read.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Hotspot' })).toBeInTheDocument();
+  });
+});

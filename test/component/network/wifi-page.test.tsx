@@ -600,3 +600,92 @@ describe('WifiPage in German', () => {
     expect(card.getByText(deNetwork.wifi.wpa_hint)).toBeInTheDocument();
   });
 });
+
+describe('WifiPage: the outcome of a connect', () => {
+  async function connectTo(user: ReturnType<typeof userEvent.setup>, ssid: string, password: string) {
+    await user.type(ssidField(), ssid);
+    await user.type(passwordField(), password);
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+  }
+
+  test('a wrong password: the notice says the network refused it, never "successful", and no Disconnect is offered', async () => {
+    const { radio, user } = await openPage();
+    await connectTo(user, 'Plant-Floor', 'conveyor-line-8');
+    // The device took the request; the radio is still working on it.
+    expect(await screen.findByTestId('safe-apply-settling')).toHaveTextContent('Connecting to Plant-Floor: waiting for the radio to report the outcome');
+    expect(screen.queryByTestId('safe-apply-outcome')).not.toBeInTheDocument();
+    radio.state = 'password_error';
+    const outcome = await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 });
+    expect(outcome).toHaveTextContent('Not connected: Plant-Floor refused the password.');
+    expect(outcome).toHaveClass('MuiAlert-colorError');
+    expect(screen.queryByText('Update settings successful')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('safe-apply-settling')).not.toBeInTheDocument();
+    expect(stateChip()).toHaveTextContent('Password error');
+    // The device still names the network it failed on, but nothing is connected.
+    expect(screen.getByText('Network: Plant-Floor')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  test('the right password: the notice says connected, and Disconnect is offered', async () => {
+    const { radio, user } = await openPage();
+    await connectTo(user, 'Plant-Floor', 'conveyor-line-7');
+    await screen.findByTestId('safe-apply-settling');
+    radio.state = 'connected';
+    radio.address = { ip: '172.16.20.57', netmask: '255.255.255.0', gateway: '172.16.20.1' };
+    const outcome = await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 });
+    expect(outcome).toHaveTextContent('Connected to Plant-Floor.');
+    expect(outcome).toHaveClass('MuiAlert-colorSuccess');
+    expect(stateChip()).toHaveTextContent('Connected');
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
+  test('a network that is not there: the notice says it was not found', async () => {
+    const { radio, user } = await openPage();
+    await connectTo(user, 'Nowhere', 'whatever-secret');
+    await screen.findByTestId('safe-apply-settling');
+    radio.state = 'disconnected';
+    expect(await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 })).toHaveTextContent('Not connected: no network Nowhere with this security was found.');
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  test('a failed state of an earlier attempt offers no Disconnect', async () => {
+    await openPage({ enabled: true, state: 'password_error', ssid: 'Plant-Floor', security: 'wpa_psk' });
+    expect(stateChip()).toHaveTextContent('Password error');
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+});
+
+describe('WifiPage: the connect form is a form', () => {
+  test('Connect is its submit button, and Enter in a field connects', async () => {
+    const { fake, user } = await openPage();
+    const button = connectCard().getByRole('button', { name: 'Connect' });
+    expect(button).toHaveAttribute('type', 'submit');
+    expect(button.closest('form')).not.toBeNull();
+    expect(button.closest('form')).toBe(ssidField().closest('form'));
+    await user.type(ssidField(), 'Plant-Floor');
+    await user.type(passwordField(), 'conveyor-line-7{Enter}');
+    await waitFor(() => expect(fake.sent('POST', CONNECT)).toHaveLength(1));
+    expect(fake.sent('POST', CONNECT)[0]).toMatchObject({ settings: { ssid: 'Plant-Floor', password: 'conveyor-line-7' }, safe: false });
+  });
+});
+
+describe('WifiPage: a failed first read keeps the page', () => {
+  test('the title and the connection section stay, a lost connection says so, Retry reads again', async () => {
+    let fail = true;
+    const { fake } = device(ON);
+    const view = fake.handlers[`GET ${WIFI}`]!;
+    fake.handlers[`GET ${WIFI}`] = (b, r) => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return view(b, r);
+    };
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WifiPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The panel cannot be reached. Check the connection and try again');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Connection' })).getByRole('alert')).toBe(alert);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('wifi-state')).toHaveTextContent('Disconnected');
+  });
+});

@@ -10,6 +10,7 @@ import {
   safeApplyMachine,
   type ApplyInput,
   type ApplyOutput,
+  type ApplyResult,
   type SafeApplyEvent,
 } from '../../../machines/safe-apply.machine';
 import { controllable } from '../../support/controllable-actor';
@@ -18,16 +19,17 @@ function harness() {
   const applyChange = controllable<ApplyOutput, ApplyInput>();
   const confirmChange = controllable<void, { id: string }>();
   const revertChange = controllable<void, { id: string }>();
+  const readResult = controllable<ApplyResult, unknown>();
   const refresh = jest.fn();
   const machine = safeApplyMachine.provide({
-    actors: { applyChange: applyChange.logic, confirmChange: confirmChange.logic, revertChange: revertChange.logic },
+    actors: { applyChange: applyChange.logic, confirmChange: confirmChange.logic, revertChange: revertChange.logic, readResult: readResult.logic },
     actions: { refresh: () => refresh() },
   });
   const actor = createActor(machine).start();
   const snapshot = () => actor.getSnapshot();
   const context = () => actor.getSnapshot().context;
   const send = (event: SafeApplyEvent) => actor.send(event);
-  return { actor, snapshot, context, send, applyChange, confirmChange, revertChange, refresh };
+  return { actor, snapshot, context, send, applyChange, confirmChange, revertChange, readResult, refresh };
 }
 type Harness = ReturnType<typeof harness>;
 
@@ -53,7 +55,7 @@ async function waitingWith(h: Harness, secondsLeft = PENDING.seconds_left) {
 }
 
 /** Every state's value, to assert that exactly one is active. */
-const STATES = ['idle', 'applying', 'waiting', 'confirming', 'reverting', 'expired', 'kept', 'reverted', 'applied', 'failed'] as const;
+const STATES = ['idle', 'applying', 'settling', 'waiting', 'confirming', 'reverting', 'expired', 'kept', 'reverted', 'applied', 'failed'] as const;
 const activeStates = (h: Harness) => STATES.filter((s) => h.snapshot().matches(s));
 
 beforeEach(() => {
@@ -67,7 +69,7 @@ describe('safeApply: apply', () => {
   it('starts idle with nothing pending; Keep, Revert and Close do nothing there', async () => {
     const h = harness();
     expect(activeStates(h)).toEqual(['idle']);
-    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null });
+    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null, result: null });
     h.send({ type: 'change.keep' });
     h.send({ type: 'change.revert' });
     h.send({ type: 'change.dismiss' });
@@ -95,7 +97,7 @@ describe('safeApply: apply', () => {
   it('a change the device holds for confirmation starts the countdown at its seconds, without reloading yet', async () => {
     const h = harness();
     await waitingWith(h, 90);
-    expect(h.context()).toEqual({ pending: { ...PENDING, seconds_left: 90 }, secondsLeft: 90, error: null });
+    expect(h.context()).toEqual({ pending: { ...PENDING, seconds_left: 90 }, secondsLeft: 90, error: null, result: null });
     expect(h.refresh).not.toHaveBeenCalled();
   });
 
@@ -105,7 +107,7 @@ describe('safeApply: apply', () => {
     h.applyChange.last().resolve({ pending: null });
     await flush();
     expect(activeStates(h)).toEqual(['applied']);
-    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null });
+    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null, result: null });
     expect(h.refresh).toHaveBeenCalledTimes(1);
     await seconds(100); // no countdown runs
     expect(activeStates(h)).toEqual(['applied']);
@@ -122,7 +124,7 @@ describe('safeApply: apply', () => {
     h.applyChange.last().reject(error);
     await flush();
     expect(activeStates(h)).toEqual(['failed']);
-    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: code });
+    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: code, result: null });
     expect(h.refresh).not.toHaveBeenCalled();
   });
 
@@ -365,6 +367,93 @@ describe('safeApply: Revert', () => {
   });
 });
 
+describe('safeApply: an outcome the device reports later (Wi-Fi)', () => {
+  const CONNECTING: ApplyResult = { result: 'connecting', settled: false };
+
+  /** Apply without the safety net; the device takes it and its outcome is still to come. */
+  async function settling(h: Harness) {
+    h.send({ type: 'change.apply', request: REQUEST, safe: false });
+    h.applyChange.last().resolve({ pending: null, outcome: CONNECTING });
+    await flush();
+  }
+
+  it('is not called applied while the outcome is unsettled: it reads it at once, busy, reloading nothing yet', async () => {
+    const h = harness();
+    await settling(h);
+    expect(activeStates(h)).toEqual(['settling']);
+    expect(h.snapshot().hasTag('busy')).toBe(true);
+    expect(h.snapshot().hasTag('outcome')).toBe(false);
+    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null, result: 'connecting' });
+    expect(h.readResult.calls).toHaveLength(1);
+    expect(h.refresh).not.toHaveBeenCalled();
+  });
+
+  it('reads again every second while unsettled, and ends applied with the outcome once it settles', async () => {
+    const h = harness();
+    await settling(h);
+    h.readResult.last().resolve(CONNECTING);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(h.readResult.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(h.readResult.calls).toHaveLength(2);
+    // A failed read (the connection may be what changed) is tried again a second later.
+    h.readResult.last().reject({ status: 'FETCH_ERROR' });
+    await seconds(1);
+    expect(h.readResult.calls).toHaveLength(3);
+    expect(activeStates(h)).toEqual(['settling']);
+    h.readResult.last().resolve({ result: 'password_error', settled: true });
+    await flush();
+    expect(activeStates(h)).toEqual(['applied']);
+    expect(h.context()).toEqual({ pending: null, secondsLeft: 0, error: null, result: 'password_error' });
+    expect(h.refresh).toHaveBeenCalledTimes(1);
+    await seconds(60);
+    expect(h.readResult.calls).toHaveLength(3);
+  });
+
+  it('keeps each unsettled outcome read, so the page can say how far it got', async () => {
+    const h = harness();
+    await settling(h);
+    h.readResult.last().resolve({ result: 'scanning', settled: false });
+    await flush();
+    expect(activeStates(h)).toEqual(['settling']);
+    expect(h.context().result).toBe('scanning');
+  });
+
+  it('gives up after 30 s with the last outcome read', async () => {
+    const h = harness();
+    await settling(h);
+    for (let i = 0; i < 29; i += 1) {
+      h.readResult.last().resolve(CONNECTING);
+      await seconds(1);
+    }
+    expect(activeStates(h)).toEqual(['settling']);
+    await seconds(1);
+    expect(activeStates(h)).toEqual(['applied']);
+    expect(h.context().result).toBe('connecting');
+    expect(h.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('an outcome settled in the apply answer itself is applied at once, with it', async () => {
+    const h = harness();
+    h.send({ type: 'change.apply', request: REQUEST, safe: false });
+    h.applyChange.last().resolve({ pending: null, outcome: { result: 'connected', settled: true } });
+    await flush();
+    expect(activeStates(h)).toEqual(['applied']);
+    expect(h.context().result).toBe('connected');
+    expect(h.readResult.calls).toHaveLength(0);
+  });
+
+  it('a new apply clears the last outcome', async () => {
+    const h = harness();
+    await settling(h);
+    h.readResult.last().resolve({ result: 'password_error', settled: true });
+    await flush();
+    h.send({ type: 'change.apply', request: REQUEST, safe: false });
+    expect(activeStates(h)).toEqual(['applying']);
+    expect(h.context().result).toBeNull();
+  });
+});
+
 describe('safeApply: after the outcome', () => {
   const outcomes: Array<[string, (h: Harness) => Promise<void>]> = [
     ['kept', async (h) => {
@@ -430,7 +519,7 @@ describe('safeApply: resume', () => {
     const h = harness();
     h.send({ type: 'change.resume', pending: { ...PENDING, seconds_left: 42 } });
     expect(activeStates(h)).toEqual(['waiting']);
-    expect(h.context()).toEqual({ pending: { ...PENDING, seconds_left: 42 }, secondsLeft: 42, error: null });
+    expect(h.context()).toEqual({ pending: { ...PENDING, seconds_left: 42 }, secondsLeft: 42, error: null, result: null });
     expect(h.applyChange.calls).toHaveLength(0);
     await seconds(2);
     expect(h.context().secondsLeft).toBe(40);
@@ -448,7 +537,7 @@ describe('safeApply: resume', () => {
     await jest.advanceTimersByTimeAsync(600);
     h.send({ type: 'change.resume', pending: { ...PENDING, id: 'change-9', seconds_left: 5 } });
     expect(activeStates(h)).toEqual(['waiting']);
-    expect(h.context()).toEqual({ pending: { ...PENDING, id: 'change-9', seconds_left: 5 }, secondsLeft: 5, error: null });
+    expect(h.context()).toEqual({ pending: { ...PENDING, id: 'change-9', seconds_left: 5 }, secondsLeft: 5, error: null, result: null });
     await jest.advanceTimersByTimeAsync(999);
     expect(h.context().secondsLeft).toBe(5);
     await jest.advanceTimersByTimeAsync(1);

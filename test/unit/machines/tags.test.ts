@@ -19,10 +19,11 @@ function tagsByState(machine: AnyStateMachine, input?: unknown): Record<string, 
   );
 }
 
-test('safe apply: busy while applying or waiting, waiting while Keep / Revert show, calling during a call, outcome at the end', () => {
+test('safe apply: busy while applying, settling or waiting, waiting while Keep / Revert show, calling during a call, outcome at the end', () => {
   expect(tagsByState(safeApplyMachine)).toEqual({
     idle: [],
     applying: ['busy', 'calling'],
+    settling: ['busy', 'settling'],
     waiting: ['busy', 'waiting'],
     confirming: ['busy', 'calling', 'waiting'],
     reverting: ['busy', 'calling', 'waiting'],
