@@ -90,8 +90,9 @@ function fromBody(body: Record<string, unknown>, code: FailureCode): Failure {
  * - a device body or an actor rejection `{ error_code, … }` (a Failure included): its code and
  *   values; an unknown code `fail`;
  * - an RTK Query error `{ status, data }`: the body's code and values; `TIMEOUT_ERROR` or 408
- *   `timeout`; `FETCH_ERROR` `connection_lost`; 5xx or an unreadable body without a code
- *   `internal_error`;
+ *   `timeout`; `FETCH_ERROR`, and 502, 503 or 504 without a code (a gateway or a closing server
+ *   answered: the panel itself did not), `connection_lost`; any other 5xx or an unreadable body
+ *   without a code `internal_error`;
  * - a thrown error: a fetch that got no answer or a chunk that did not load `connection_lost`, a
  *   `TimeoutError` `timeout`;
  * - anything else (an RTK SerializedError, a bug): `fail`.
@@ -105,6 +106,7 @@ export function failureOf(error: unknown): Failure {
     if (status === 'TIMEOUT_ERROR' || status === 408) return { error_code: 'timeout' };
     if (status === 'FETCH_ERROR') return { error_code: 'connection_lost' };
     if (isObject(data) && isFailureCode(data.error_code)) return fromBody(data, data.error_code);
+    if (status === 502 || status === 503 || status === 504) return { error_code: 'connection_lost' };
     if (status === 'PARSING_ERROR' || (typeof status === 'number' && status >= 500)) return { error_code: 'internal_error' };
     return { error_code: FALLBACK_ERROR_CODE };
   }

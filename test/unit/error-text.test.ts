@@ -178,7 +178,11 @@ describe('failureOf: every shape a failure comes in', () => {
     ['a lockout, with its minutes', answer(429, { message: 'x', error_code: 'login_locked', qty: 3 }), { error_code: 'login_locked', qty: 3 }],
     ['a lockout without minutes', answer(429, { error_code: 'login_locked' }), { error_code: 'login_locked', qty: LOCKOUT_MINUTES }],
     ['a device error', answer(500, { message: 'x', error_code: 'internal_error' }), { error_code: 'internal_error' }],
-    ['a 5xx without a body', answer(502, 'bad gateway'), { error_code: 'internal_error' }],
+    ['a 500 without a code', answer(500, 'oops'), { error_code: 'internal_error' }],
+    // A gateway or a server that is closing answered for the panel: it is out of reach.
+    ['a 502 without a code', answer(502, 'bad gateway'), { error_code: 'connection_lost' }],
+    ['a 503 without a code (a server closing)', answer(503, { statusCode: 503, message: 'Service Unavailable' }), { error_code: 'connection_lost' }],
+    ['a 504 without a code', answer(504, ''), { error_code: 'connection_lost' }],
     ['an unreadable answer', { status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, { error_code: 'internal_error' }],
     ['a 4xx without a code', answer(404, undefined), { error_code: 'fail' }],
     ['an unknown code', answer(409, { error_code: 'something_new' }), { error_code: 'fail' }],

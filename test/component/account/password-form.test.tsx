@@ -117,8 +117,8 @@ describe('password error helpers', () => {
     });
     expect(failureOf(answer(429, { error_code: 'login_locked', qty: 3 }))).toEqual({ error_code: 'login_locked', qty: 3 });
     // A device error: "Change password failed" on this form, as before.
-    expect(failureOf(answer(502, 'bad gateway'))).toEqual({ error_code: 'internal_error' });
-    expect(errorMessage(answer(502, 'bad gateway'), PASSWORD_ERROR_TEXTS).key).toBe('shell:password.errors.change_failed');
+    expect(failureOf(answer(500, 'oops'))).toEqual({ error_code: 'internal_error' });
+    expect(errorMessage(answer(500, 'oops'), PASSWORD_ERROR_TEXTS).key).toBe('shell:password.errors.change_failed');
     expect(failureOf({ status: 'FETCH_ERROR', error: 'x' })).toEqual({ error_code: 'connection_lost' });
     expect(failureOf({ status: 'TIMEOUT_ERROR', error: 'x' })).toEqual({ error_code: 'timeout' });
     expect(failureOf({ message: 'thrown' })).toEqual({ error_code: 'fail' });
