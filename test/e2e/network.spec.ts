@@ -63,6 +63,10 @@ test('Wi-Fi: a wrong password gives Password error, the right one connects', asy
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(state).toHaveText('Connecting');
   await expect(state).toHaveText('Password error', { timeout: 10_000 });
+  // The notice says what the connect led to, not that a request was taken; nothing to disconnect.
+  await expect(page.getByText('Not connected: Plant-Floor refused the password.')).toBeVisible();
+  await expect(page.getByText('Update settings successful')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
   await snap(page, info, 'network-03-password-error');
 
   await page.getByLabel('Password', { exact: true }).fill('conveyor-line-7');
@@ -70,16 +74,27 @@ test('Wi-Fi: a wrong password gives Password error, the right one connects', asy
   await expect(state).toHaveText('Connecting');
   await expect(state).toHaveText('Connected', { timeout: 10_000 });
   await expect(page.getByTestId('wifi-address')).toContainText('172.16.20.57');
+  await expect(page.getByText('Connected to Plant-Floor.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible();
   await snap(page, info, 'network-04-connected');
 });
 
 test('Hotspot: a DHCP range that ends before it starts is refused', async ({ page }, info) => {
   await signInAsAdmin(page);
+  await skipWizardIfShown(page);
   await page.goto('/admin/network/hotspot');
+  const hotspot = page.getByRole('switch', { name: /Hotspot/ });
+  // Off, its fields cannot be changed, and the page says why.
+  if (await hotspot.isChecked()) await hotspot.click();
+  await expect(page.getByLabel('DHCP range end')).toBeDisabled();
+  await expect(page.getByText('The hotspot is off: turn it on to change its address, DHCP range and password.')).toBeVisible();
+  await snap(page, info, 'network-05-hotspot-off');
+  await hotspot.click();
+  await expect(page.getByLabel('DHCP range end')).toBeEnabled();
   await page.getByLabel('DHCP range end').fill('192.168.50.50');
   await expect(page.getByText('The range must start before it ends')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
   await page.getByLabel('DHCP range end').fill('192.168.60.150');
   await expect(page.getByText("The address must be in the server's subnet (192.168.50.0/24)")).toBeVisible();
-  await snap(page, info, 'network-05-hotspot-range');
+  await snap(page, info, 'network-06-hotspot-range');
 });

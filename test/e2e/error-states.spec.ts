@@ -1,0 +1,77 @@
+/**
+ * What a screen shows when the panel cannot be reached, and the QA explorer's first view: the page
+ * frame stays with a "cannot be reached" message and Retry; the explorer's chart opens fitted and
+ * above the fold, payload buttons stay in their card, and the Live tab shows the actor chosen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { snap, signInAsAdmin } from './support';
+
+async function skipWizardIfShown(page: Page): Promise<void> {
+  const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
+  if (await wizard.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
+    await wizard.getByRole('button', { name: 'Skip' }).click();
+    await expect(wizard).toBeHidden();
+  }
+}
+
+const SCREENS = [
+  { path: '/admin/dashboard', title: 'Dashboard', calls: '**/api/v1/system/info' },
+  { path: '/admin/network/ethernet', title: 'Ethernet', calls: '**/api/v1/network/**' },
+  { path: '/admin/network/wifi', title: /Wi-?Fi/, calls: '**/api/v1/network/**' },
+  { path: '/admin/network/hotspot', title: 'Hotspot', calls: '**/api/v1/network/**' },
+];
+
+test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {
+  await signInAsAdmin(page);
+  await skipWizardIfShown(page);
+  for (const screen of SCREENS) {
+    await page.route(screen.calls, (route) => route.abort('connectionrefused'));
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+    const alert = page.getByRole('alert').filter({ hasText: 'The panel cannot be reached' }).first();
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('HMI error, please reload this page')).toHaveCount(0);
+    await snap(page, info, `unreachable-${screen.path.split('/').pop()}`);
+    await page.unroute(screen.calls);
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await expect(page.getByText('The panel cannot be reached')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+  }
+});
+
+test('the QA explorer opens its chart fitted and in view, keeps payloads in their card, and the Live tab shows the actor chosen', async ({ page }, info) => {
+  await signInAsAdmin(page);
+  await skipWizardIfShown(page);
+  await page.goto('/admin/account/machines');
+  await page.getByRole('button', { name: 'First-run wizard', exact: true }).click();
+  const chart = page.getByTestId('statechart');
+  await expect(chart).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const frame = (await chart.boundingBox())!;
+  // The chart starts within the first screen.
+  expect(frame.y).toBeLessThan(viewport.height);
+  // Every state box lies inside the chart frame without pressing Fit.
+  const boxes = chart.getByRole('button', { name: /^State / });
+  await expect(boxes.first()).toBeVisible();
+  for (const box of await boxes.all()) {
+    const b = (await box.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(b.y).toBeGreaterThanOrEqual(frame.y - 1);
+    expect(b.x + b.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(b.y + b.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+  }
+  await snap(page, info, 'explorer-01-fitted');
+
+  // An event with a JSON payload stays inside its card.
+  const events = page.getByRole('group', { name: 'Enabled events' });
+  await events.getByRole('button', { name: 'wizard.next', exact: true }).click();
+  const payload = events.getByRole('button', { name: /wizard\.chooseProtocol/ }).first();
+  const card = (await events.boundingBox())!;
+  const button = (await payload.boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width + 1);
+
+  // Live: the actors running in this console; the chart shown is the one chosen.
+  await page.getByRole('tab', { name: 'Live' }).click();
+  await expect(page.getByTestId('statechart')).toHaveCount(0);
+  await snap(page, info, 'explorer-02-live');
+});
