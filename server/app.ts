@@ -18,6 +18,7 @@ import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './se
 import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
+import { refusePlainHttp } from './http/own-host';
 import { SERVER_AREAS } from './areas';
 import type { Device } from './device';
 import type { AccountName } from '../contract/roles';
@@ -116,13 +117,13 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
     return reply.code(500).send(new ApiError(500, 'internal_error', 'HMI error, please reload this page').toBody());
   });
 
-  // With plain HTTP switched off, every plain request is sent to the HTTPS listener.
   registerSecurityHeaders(app);
 
+  // With plain HTTP switched off, a plain API call is refused and a console page is sent to the
+  // HTTPS listener, under one of the device's own names.
   app.addHook('onRequest', (req, reply, done) => {
     if ((req.raw.socket as TLSSocket).encrypted || device.settings.get('http_enabled')) return done();
-    const host = (req.hostname || 'localhost').replace(/:\d+$/, '');
-    reply.redirect(`https://${host}:${device.httpsPort}${req.url}`, 308);
+    refusePlainHttp(device, req, reply);
   });
 
   app.addHook('onResponse', (req, reply, done) => {

@@ -34,6 +34,11 @@ export async function registerConsole(app: FastifyInstance, dir: string | null):
 
   app.get('/', (_req, reply) => reply.redirect('/app', 302));
 
+  // A device's console is nothing for a search engine to index, whatever the console's build holds.
+  app.get('/robots.txt', (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
+  );
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(reply);

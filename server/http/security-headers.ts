@@ -35,7 +35,9 @@ const CONSOLE_HEADERS = Object.freeze({
   'cross-origin-resource-policy': 'same-origin',
   ...COMMON,
 });
-const API_HEADERS = Object.freeze({ 'content-security-policy': API_CONTENT_SECURITY_POLICY, ...COMMON });
+// An API answer is about one moment and often one account (tokens, settings, passwords' state):
+// no cache, the browser's or a proxy's, keeps it.
+const API_HEADERS = Object.freeze({ 'content-security-policy': API_CONTENT_SECURITY_POLICY, 'cache-control': 'no-store', ...COMMON });
 
 /** Security headers on every answer, errors and redirects included; fixed sets computed once:
  * @fastify/helmet rebuilt its policy on every request and cost a third of the API's throughput,

@@ -176,18 +176,22 @@ describe('plain HTTP switched off on real listeners', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('redirects plain requests to the real HTTPS port, serves HTTPS, and refuses plain ws', async () => {
+  it('redirects plain page requests to the real HTTPS port, refuses plain API calls, serves HTTPS, and refuses plain ws', async () => {
     const { access_token } = await loginOver(server.httpsUrl, 'admin');
     const httpsPort = new URL(server.httpsUrl).port;
     const res = await jsonRequest(`${server.httpsUrl}/api/v1/system/http`, 'PUT', access_token, { http: false });
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ http: false, https_port: Number(httpsPort), certificate_sha256: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/) });
 
-    const plain = await request(`${server.httpUrl}/api/v1/system/hmi/name`, { headers: { authorization: `Bearer ${access_token}` } });
-    expect(plain.status).toBe(308);
-    expect(plain.headers.location).toBe(`https://127.0.0.1:${httpsPort}/api/v1/system/hmi/name`);
+    const plainCall = await request(`${server.httpUrl}/api/v1/system/hmi/name`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(plainCall.status).toBe(403);
+    expect(plainCall.json()).toMatchObject({ error_code: 'https_required' });
 
-    const follow = await request(plain.headers.location!, { headers: { authorization: `Bearer ${access_token}` } });
+    const plain = await request(`${server.httpUrl}/admin/login`);
+    expect(plain.status).toBe(308);
+    expect(plain.headers.location).toBe(`https://127.0.0.1:${httpsPort}/admin/login`);
+
+    const follow = await request(`${server.httpsUrl}/api/v1/system/hmi/name`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(follow.status).toBe(200);
 
     const ws = openSocket(`${server.httpUrl.replace(/^http/, 'ws')}${DATETIME_SOCKET_PATH}`);

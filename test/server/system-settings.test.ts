@@ -179,23 +179,28 @@ describe('plain HTTP switch', () => {
     expect((await t.call('GET', '/api/v1/uac/account/userinfo', admin)).json()).toMatchObject({ http: true });
   });
 
-  it('redirects every plain request with 308 to the HTTPS port once switched off', async () => {
+  it('refuses plain API calls and redirects plain pages with 308 to the HTTPS port once switched off', async () => {
     const admin = await t.login('admin');
     const res = await t.call('PUT', '/api/v1/system/http', admin, { http: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ http: false, https_port: 9443, certificate_sha256: null });
 
-    const get = await t.app.inject({ method: 'GET', url: '/api/v1/system/hmi/name?x=1', headers: { host: 'panel.local:8080' } });
-    expect(get.statusCode).toBe(308);
-    expect(get.headers.location).toBe('https://panel.local:9443/api/v1/system/hmi/name?x=1');
+    const get = await t.app.inject({ method: 'GET', url: '/api/v1/system/hmi/name?x=1', headers: { host: 'localhost:8080' } });
+    expect(get.statusCode).toBe(403);
+    expect(get.headers.location).toBeUndefined();
+    expect(get.json()).toMatchObject({ error_code: 'https_required' });
 
-    const post = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/admin', headers: { host: '192.168.1.50' }, payload: 'a=b' });
-    expect(post.statusCode).toBe(308);
-    expect(post.headers.location).toBe('https://192.168.1.50:9443/api/v1/auth/token/admin');
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/admin', headers: { host: '127.0.0.1' }, payload: 'a=b' });
+    expect(post.statusCode).toBe(403);
+    expect(post.json()).toMatchObject({ error_code: 'https_required' });
 
-    const page = await t.app.inject({ method: 'GET', url: '/admin/login', headers: { host: 'panel.local' } });
+    const page = await t.app.inject({ method: 'GET', url: '/admin/login?x=1', headers: { host: 'localhost:8080' } });
     expect(page.statusCode).toBe(308);
-    expect(page.headers.location).toBe('https://panel.local:9443/admin/login');
+    expect(page.headers.location).toBe('https://localhost:9443/admin/login?x=1');
+    // a name the device does not know as its own is not where it sends anyone
+    const foreign = await t.app.inject({ method: 'GET', url: '/admin/login', headers: { host: 'panel.local' } });
+    expect(foreign.statusCode).toBe(308);
+    expect(foreign.headers.location).not.toContain('panel.local');
     // no answer of the API leaks over plain HTTP
     expect(get.body).not.toContain('HMI');
   });
