@@ -1,5 +1,5 @@
 /**
- * The QA state-machine explorer's own flow (DESIGN §6, issue 4): which machine is chosen, the
+ * The QA state-machine explorer's own flow (DESIGN §6): which machine is chosen, the
  * steps taken on it, the state node a tester tapped, "go here" replays, and which running actor
  * the live view follows.
  *

@@ -1,5 +1,5 @@
 /**
- * Safe apply of a network change (issue 5): the device applies the change and restores the
+ * Safe apply of a network change: the device applies the change and restores the
  * previous settings unless the console confirms within 90 s.
  *
  * 'change.apply' sends the page's request (with `safe` on or off). When the device answers with a

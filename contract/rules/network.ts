@@ -309,5 +309,5 @@ export function hotspotProblems(s: HotspotSettings): Partial<Record<HotspotField
 }
 
 /** Seconds the device waits for the console to confirm a network change before restoring the
- * previous settings (issue 5, "safe apply"). */
+ * previous settings ("safe apply"). */
 export const SAFE_APPLY_SECONDS = 90;

@@ -20,7 +20,7 @@ import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
 
 
-/** Ethernet (issue 5 §2): one card per interface, bridge mode, safe apply. */
+/** Ethernet: one card per interface, bridge mode, safe apply. */
 export default function EthernetPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();

@@ -19,7 +19,7 @@ import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
 
 
-/** Hotspot (issue 5 §5): on/off, server address, DHCP range inside its /24, password. */
+/** Hotspot: on/off, server address, DHCP range inside its /24, password. */
 export default function HotspotPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();

@@ -100,7 +100,7 @@ function SignalBars({ signal }: { signal: number }) {
   );
 }
 
-/** Wi-Fi (issue 5 §4): radio on/off, live connection state, scan, connect with every security. */
+/** Wi-Fi: radio on/off, live connection state, scan, connect with every security. */
 export default function WifiPage() {
   const { t } = useTranslation(NETWORK_NS);
   const dispatch = useAppDispatch();

@@ -1,5 +1,5 @@
 /**
- * The QA state-machine explorer (issue 4; DESIGN §6): the registry's machines listed, a chosen
+ * The QA state-machine explorer (DESIGN §6): the registry's machines listed, a chosen
  * machine drawn with its current state highlighted, its enabled events (derived from the machine)
  * as buttons, pure stepping with back, reset, "go here" and copy path.
  */

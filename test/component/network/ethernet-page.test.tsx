@@ -1,5 +1,5 @@
 /**
- * Ethernet (issue 5 §2): one card per interface, the shared address rules as the user types,
+ * Ethernet: one card per interface, the shared address rules as the user types,
  * bridge mode, and safe apply (the Keep / Revert countdown).
  */
 import { useState, type ReactNode } from 'react';

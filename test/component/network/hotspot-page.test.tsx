@@ -1,5 +1,5 @@
 /**
- * Hotspot (issue 5 §5): on/off, the server address, the DHCP range inside its /24, the password,
+ * Hotspot: on/off, the server address, the DHCP range inside its /24, the password,
  * and safe apply.
  */
 import { screen, waitFor, within } from '@testing-library/react';

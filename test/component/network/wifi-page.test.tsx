@@ -1,5 +1,5 @@
 /**
- * Wi-Fi (issue 5 §4): the radio on and off, the live connection state, scanning, and the connect
+ * Wi-Fi: the radio on and off, the live connection state, scanning, and the connect
  * form with each security, its rules and the device's answers.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Model-based test of every machine in the registry (issue 4): nothing here names a machine, so a
+ * Model-based test of every machine in the registry: nothing here names a machine, so a
  * new registry entry is picked up as it is.
  *
  * For each entry, `machines/graph.ts` computes with XState's graph (`getShortestPaths`) the shortest
