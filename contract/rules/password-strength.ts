@@ -6,6 +6,8 @@ import type { strengthRulesWireSchema } from '../api/system';
 export const SPECIAL_CHARACTERS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMAL_LENGTH_RANGE = { min: 4, max: 64 } as const;
+/** The shortest password ever accepted, strength rules on or off; the rules can only raise it. */
+export const PASSWORD_MIN_LENGTH = 8;
 
 export interface PasswordStrengthRules {
   rulesEnable: boolean;
@@ -54,11 +56,17 @@ export function hasSpecialCharacter(password: string): boolean {
   return Array.from(password).some((ch) => specials.has(ch));
 }
 
-/** The rules a password breaks; empty when the rules are off or all hold. */
+/** The shortest password the rules accept: PASSWORD_MIN_LENGTH, or the rules' own minimum when
+ * they are on and ask for more. */
+export function minimumLength(rules: PasswordStrengthRules): number {
+  return rules.rulesEnable ? Math.max(PASSWORD_MIN_LENGTH, rules.minimalLength) : PASSWORD_MIN_LENGTH;
+}
+
+/** The rules a password breaks (the minimum length always applies); empty when all hold. */
 export function strengthFailures(password: string, rules: PasswordStrengthRules): StrengthFailure[] {
-  if (!rules.rulesEnable) return [];
   const failures: StrengthFailure[] = [];
-  if (Array.from(password).length < rules.minimalLength) failures.push('min_length');
+  if (Array.from(password).length < minimumLength(rules)) failures.push('min_length');
+  if (!rules.rulesEnable) return failures;
   if (rules.includeNumbers && !/[0-9]/.test(password)) failures.push('numbers');
   if (rules.includeMixedCases && !(/[a-z]/.test(password) && /[A-Z]/.test(password))) {
     failures.push('mixed_cases');

@@ -37,6 +37,17 @@ describe('password change', () => {
       expect((await signIn(t, 'admin', NEW_PASSWORD)).statusCode).toBe(401);
     });
 
+    it('refuses a password shorter than 8 characters with the strength rules off (the default)', async () => {
+      const token = await t.login('admin');
+      for (const short of ['a', '1234567']) {
+        const res = await t.call('PATCH', ADMIN_PW, token, { username: 'admin', current: TEST_PASSWORD, password: short });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error_code: 'password_too_weak', failures: ['min_length'] });
+      }
+      expect((await signIn(t, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(t, 'admin', 'a')).statusCode).toBe(401);
+    });
+
     it('applies the strength rules once they are switched on', async () => {
       const admin = await t.login('admin');
       const rules = {

@@ -21,10 +21,14 @@ describe('validatePasswordChangeForm', () => {
     expect(errors).toEqual({ confirm: 'inconsistent' });
   });
 
-  it('passes a complete, consistent form while the rules are off', () => {
-    const errors = validatePasswordChangeForm({ current: 'old', password: 'x', confirm: 'x' }, DEFAULT_STRENGTH_RULES);
+  it('passes a complete, consistent form of 8 characters or more while the rules are off', () => {
+    const errors = validatePasswordChangeForm({ current: 'old', password: 'xxxxxxxx', confirm: 'xxxxxxxx' }, DEFAULT_STRENGTH_RULES);
     expect(errors).toEqual({});
     expect(hasFormErrors(errors)).toBe(false);
+  });
+
+  it('refuses a shorter new password even while the rules are off', () => {
+    expect(validatePasswordChangeForm({ current: 'old', password: 'x', confirm: 'x' }, DEFAULT_STRENGTH_RULES)).toEqual({ password: ['min_length'] });
   });
 
   it('lists the broken strength rules of the new password when the rules are on', () => {

@@ -2,6 +2,8 @@ import {
   DEFAULT_STRENGTH_RULES,
   MINIMAL_LENGTH_RANGE,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  minimumLength,
   SPECIAL_CHARACTERS,
   hasSpecialCharacter,
   passwordScore,
@@ -33,18 +35,29 @@ describe('password strength rules', () => {
     expect(MINIMAL_LENGTH_RANGE.max).toBeLessThanOrEqual(PASSWORD_MAX_LENGTH);
   });
 
-  it('accepts anything, even an empty password, while the rules are off', () => {
-    const off = { ...on({ includeNumbers: true, includeMixedCases: true, includeSpecialCharacters: true }), rulesEnable: false };
-    expect(strengthFailures('', off)).toEqual([]);
-    expect(strengthFailures('a', off)).toEqual([]);
+  it('while the rules are off only the 8-character floor applies', () => {
+    const off = { ...on({ minimalLength: 20, includeNumbers: true, includeMixedCases: true, includeSpecialCharacters: true }), rulesEnable: false };
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    expect(strengthFailures('', off)).toEqual(['min_length']);
+    expect(strengthFailures('a', off)).toEqual(['min_length']);
+    expect(strengthFailures('abcdefg', off)).toEqual(['min_length']);
+    expect(strengthFailures('abcdefgh', off)).toEqual([]);
+    expect(minimumLength(off)).toBe(8);
+  });
+
+  it('the rules raise the floor, never lower it', () => {
+    expect(minimumLength(on({ minimalLength: 4 }))).toBe(8);
+    expect(strengthFailures('abcde', on({ minimalLength: 4 }))).toEqual(['min_length']);
+    expect(minimumLength(on({ minimalLength: 12 }))).toBe(12);
+    expect(strengthFailures('abcdefghijk', on({ minimalLength: 12 }))).toEqual(['min_length']);
   });
 
   it('checks the minimal length in characters, not UTF-16 units', () => {
     expect(strengthFailures('abcdefg', on())).toEqual(['min_length']);
     expect(strengthFailures('abcdefgh', on())).toEqual([]);
-    // four emoji are four characters (eight UTF-16 units)
-    expect(strengthFailures('😀😀😀😀', on({ minimalLength: 5 }))).toEqual(['min_length']);
-    expect(strengthFailures('😀😀😀😀😀', on({ minimalLength: 5 }))).toEqual([]);
+    // nine emoji are nine characters (eighteen UTF-16 units)
+    expect(strengthFailures('😀😀😀😀😀😀😀😀', on({ minimalLength: 9 }))).toEqual(['min_length']);
+    expect(strengthFailures('😀😀😀😀😀😀😀😀😀', on({ minimalLength: 9 }))).toEqual([]);
   });
 
   it('requires a digit when includeNumbers is set', () => {

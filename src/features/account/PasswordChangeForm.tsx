@@ -11,6 +11,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   PASSWORD_MAX_LENGTH,
+  minimumLength,
   SPECIAL_CHARACTERS,
   type PasswordFormErrors,
   type PasswordStrengthRules,
@@ -56,7 +57,7 @@ export function passwordFieldMessages(
   if (!error) return [];
   if (Array.isArray(error)) {
     return (error as StrengthFailure[]).map((f) =>
-      t(`password.errors.${f}`, { length: rules.minimalLength, characters: SPECIAL_CHARACTERS }),
+      t(`password.errors.${f}`, { length: minimumLength(rules), characters: SPECIAL_CHARACTERS }),
     );
   }
   if (error === 'required') return [t(`password.errors.${field}_required`)];

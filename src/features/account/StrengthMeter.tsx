@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import {
   passwordScore,
   SPECIAL_CHARACTERS,
+  minimumLength,
   strengthFailures,
   type PasswordStrengthRules,
   type StrengthFailure,
@@ -20,14 +21,15 @@ const LEVEL_COLORS = ['error', 'warning', 'info', 'success', 'success'] as const
 export interface StrengthMeterProps {
   /** The password being typed. */
   password: string;
-  /** The device's strength rules; the checklist shows only when they are enabled. */
+  /** The device's strength rules: the checklist shows the minimum length, and the other rules when they are on. */
   rules: PasswordStrengthRules;
 }
 
-/** The rules in force, in the order the checklist shows them. */
+/** The rules in force, in the order the checklist shows them: the minimum length always, the
+ * others when the strength rules are on. */
 export function activeRules(rules: PasswordStrengthRules): StrengthFailure[] {
-  if (!rules.rulesEnable) return [];
   const active: StrengthFailure[] = ['min_length'];
+  if (!rules.rulesEnable) return active;
   if (rules.includeNumbers) active.push('numbers');
   if (rules.includeMixedCases) active.push('mixed_cases');
   if (rules.includeSpecialCharacters) active.push('special_characters');
@@ -84,7 +86,7 @@ export function StrengthMeter({ password, rules }: StrengthMeterProps) {
                     <path d={met ? CHECK_PATH : CROSS_PATH} />
                   </SvgIcon>
                   <Typography variant="body2" component="span" sx={{ color: 'text.primary' }}>
-                    {t(`password.strength.rule_${rule}`, { length: rules.minimalLength, characters: SPECIAL_CHARACTERS })}
+                    {t(`password.strength.rule_${rule}`, { length: minimumLength(rules), characters: SPECIAL_CHARACTERS })}
                   </Typography>
                   <Box component="span" sx={visuallyHidden}>
                     {t(met ? 'password.strength.met' : 'password.strength.unmet')}

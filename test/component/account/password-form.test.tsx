@@ -71,7 +71,7 @@ describe('PasswordChangeForm', () => {
       ['The password must have at least 9 characters', 'The password must contain at least one digit'],
     ],
   ])('errors %j show their messages', (errors, messages) => {
-    renderScreen(<Harness errors={errors} rules={{ ...DEFAULT_STRENGTH_RULES, minimalLength: 9 }} />);
+    renderScreen(<Harness errors={errors} rules={{ ...DEFAULT_STRENGTH_RULES, rulesEnable: true, minimalLength: 9 }} />);
     for (const m of messages) expect(screen.getByText(m)).toBeInTheDocument();
   });
 

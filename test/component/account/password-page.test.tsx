@@ -93,12 +93,20 @@ describe('PasswordPage: validation', () => {
     expect(screen.queryByText(/The password must/)).not.toBeInTheDocument();
   });
 
-  test('rules switched off: any non-empty password passes, no checklist', async () => {
+  test('rules switched off: only the 8-character floor applies, and the checklist says so', async () => {
     const { fake, user } = await openPage('admin', { rules: rulesWire({ password_rules_include_numbers: true }) });
-    expect(screen.queryByRole('list', { name: 'Password requirements' })).not.toBeInTheDocument();
+    const checklist = screen.getByRole('list', { name: 'Password requirements' });
+    expect(within(checklist).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('At least 8 characters')]);
     await user.type(field.current(), 'old');
     await user.type(field.password(), 'a');
     await user.type(field.confirm(), 'a');
+    await user.click(submit());
+    expect(await screen.findByText('The password must have at least 8 characters')).toBeInTheDocument();
+    expect(fake.sent('PATCH', ADMIN_CALL)).toHaveLength(0);
+    await user.clear(field.password());
+    await user.clear(field.confirm());
+    await user.type(field.password(), 'abcdefgh');
+    await user.type(field.confirm(), 'abcdefgh');
     await user.click(submit());
     await waitFor(() => expect(fake.sent('PATCH', ADMIN_CALL)).toHaveLength(1));
   });
@@ -179,22 +187,22 @@ describe('PasswordPage: changing the password', () => {
     const { fake, user } = await openPage('update');
     expect(screen.queryByRole('switch', { name: /Update and History/ })).not.toBeInTheDocument();
     await user.type(field.current(), 'old');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
+    await user.type(field.password(), 'newpass1');
+    await user.type(field.confirm(), 'newpass1');
     await user.click(submit());
     await screen.findByText('Password changed successfully');
-    expect(fake.sent('PATCH', ADMIN_CALL)).toEqual([{ username: 'update', current: 'old', password: 'newpass', changeAll: false }]);
+    expect(fake.sent('PATCH', ADMIN_CALL)).toEqual([{ username: 'update', current: 'old', password: 'newpass1', changeAll: false }]);
   });
 
   test('a WebView user uses the user call', async () => {
     const { fake, user } = await openPage('cmt_default_control_user');
     expect(screen.queryByRole('switch', { name: /Update and History/ })).not.toBeInTheDocument();
     await user.type(field.current(), 'old');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
+    await user.type(field.password(), 'newpass1');
+    await user.type(field.confirm(), 'newpass1');
     await user.click(submit());
     await screen.findByText('Password changed successfully');
-    expect(fake.sent('PATCH', USER_CALL)).toEqual([{ username: 'cmt_default_control_user', current: 'old', password: 'newpass' }]);
+    expect(fake.sent('PATCH', USER_CALL)).toEqual([{ username: 'cmt_default_control_user', current: 'old', password: 'newpass1' }]);
     expect(fake.sent('PATCH', ADMIN_CALL)).toHaveLength(0);
   });
 
@@ -203,13 +211,13 @@ describe('PasswordPage: changing the password', () => {
       change: () => ({ status: 400, body: { message: 'x', error_code: 'current_password_error' } }),
     });
     await user.type(field.current(), 'wrong');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
+    await user.type(field.password(), 'newpass1');
+    await user.type(field.confirm(), 'newpass1');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password error, please retry');
     expect(field.current()).toHaveValue('wrong');
-    expect(field.password()).toHaveValue('newpass');
-    expect(field.confirm()).toHaveValue('newpass');
+    expect(field.password()).toHaveValue('newpass1');
+    expect(field.confirm()).toHaveValue('newpass1');
     expect(field.current()).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(field.current()).toHaveFocus());
     expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
@@ -223,13 +231,13 @@ describe('PasswordPage: changing the password', () => {
       }),
     });
     await user.type(field.current(), 'old');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
+    await user.type(field.password(), 'newpass1');
+    await user.type(field.confirm(), 'newpass1');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(/Insufficient password strength/);
     expect(screen.getByText('The password must contain at least one digit')).toBeInTheDocument();
     expect(field.password()).toHaveAttribute('aria-invalid', 'true');
-    expect(field.password()).toHaveValue('newpass');
+    expect(field.password()).toHaveValue('newpass1');
     // Typing a new password drops what the device said about the old one.
     await user.type(field.password(), '1');
     expect(screen.queryByText('The password must contain at least one digit')).not.toBeInTheDocument();
@@ -250,11 +258,11 @@ describe('PasswordPage: changing the password', () => {
   ])('device answer %j shows "%s"', async (answer, message) => {
     const { user } = await openPage('admin', { change: () => answer });
     await user.type(field.current(), 'old');
-    await user.type(field.password(), 'newpass');
-    await user.type(field.confirm(), 'newpass');
+    await user.type(field.password(), 'newpass1');
+    await user.type(field.confirm(), 'newpass1');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(field.password()).toHaveValue('newpass');
+    expect(field.password()).toHaveValue('newpass1');
   });
 
   test('a failed load offers a retry', async () => {
@@ -286,8 +294,8 @@ describe('PasswordPage in German', () => {
     const { i18n } = renderScreen(<PasswordPage />, { language: 'de' });
     expect(i18n.language).toBe('de');
     await user.type(await screen.findByLabelText(/^Aktuelles Passwort/), 'old');
-    await user.type(screen.getByLabelText(/^Neues Passwort$|^Neues Passwort \*/), 'newpass');
-    await user.type(screen.getByLabelText(/^Neues Passwort bestätigen/), 'newpass');
+    await user.type(screen.getByLabelText(/^Neues Passwort$|^Neues Passwort \*/), 'newpass1');
+    await user.type(screen.getByLabelText(/^Neues Passwort bestätigen/), 'newpass1');
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     // The panel cannot be reached: errors.network exists in German.
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.getResource('de', 'translation', 'errors.network') as string);

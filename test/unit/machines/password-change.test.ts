@@ -138,9 +138,9 @@ describe('passwordChange machine', () => {
   it('dialogs: an edit clears its own field\u2019s error only, and errors wait for the next submit', () => {
     const f = flow(DIALOG);
     f.submit();
-    f.edit('confirm', 'abc');
+    f.edit('confirm', 'abcdefgh');
     expect(f.context().errors).toEqual({ current: 'required', password: 'required' });
-    f.edit('password', 'abd'); // now inconsistent, but not shown until the next submit
+    f.edit('password', 'abcdefgi'); // now inconsistent, but not shown until the next submit
     expect(f.context().errors).toEqual({ current: 'required' });
     f.submit();
     expect(f.context().errors).toEqual({ current: 'required', confirm: 'inconsistent' });
@@ -148,14 +148,14 @@ describe('passwordChange machine', () => {
 
   it('page: no errors while typing before the first submit, then they follow the form', () => {
     const f = flow(PAGE);
-    f.edit('password', 'abc');
-    f.edit('confirm', 'abd');
+    f.edit('password', 'abcdefgh');
+    f.edit('confirm', 'abcdefgi');
     expect(f.context().errors).toEqual({});
     f.submit();
     expect(f.context().errors).toEqual({ current: 'required', confirm: 'inconsistent' });
-    f.edit('confirm', 'abc');
+    f.edit('confirm', 'abcdefgh');
     expect(f.context().errors).toEqual({ current: 'required' });
-    f.edit('password', 'abx');
+    f.edit('password', 'abcdefgx');
     expect(f.context().errors).toEqual({ current: 'required', confirm: 'inconsistent' });
   });
 
@@ -271,7 +271,7 @@ describe('passwordChange machine', () => {
 
   it('the unprovided placeholder rejects, so a change comes back to the form', async () => {
     const actor = createActor(passwordChangeMachine, { input: DIALOG }).start();
-    for (const field of ['current', 'password', 'confirm'] as const) actor.send({ type: 'password.edit', field, value: 'x' });
+    for (const field of ['current', 'password', 'confirm'] as const) actor.send({ type: 'password.edit', field, value: 'xxxxxxxx' });
     actor.send({ type: 'password.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
