@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
@@ -53,9 +51,9 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(opts.dataDir);
   const settings = new SettingsService(db);
-  const accounts = new AccountsService(db, clock);
+  const accounts = new AccountsService(db, clock, opts.dataDir);
   const credentials = await accounts.ensureAccounts(opts.initialPassword);
-  if (credentials) writeInitialCredentials(opts.dataDir, credentials);
+  if (credentials) accounts.writeInitialPasswords(credentials);
   const project = new ProjectService(db, opts.dataDir, clock);
   project.start(sampleProject);
   const oplog = new OperationLog(db, clock);
@@ -77,13 +75,6 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     version: SERVER_VERSION,
   };
   return { device, credentials };
-}
-
-function writeInitialCredentials(dataDir: string, credentials: Record<string, string>): void {
-  const file = path.join(dataDir, 'initial-credentials');
-  const text = Object.entries(credentials).map(([user, pw]) => `${user}\t${pw}`).join('\n') + '\n';
-  fs.writeFileSync(file, text, { mode: 0o600 });
-  fs.chmodSync(file, 0o600);
 }
 
 /** Builds the Fastify app of one device. Tests call it with `inject`; `listen.ts` serves it. */

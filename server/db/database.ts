@@ -5,12 +5,28 @@ import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
-/** Opens the device database: WAL, synchronous=FULL (an answered write survives a power cut),
- * foreign keys on, then every migration not yet applied, each in its own transaction. */
+/** The database's file and its WAL and shared-memory companions. */
+export const DATABASE_FILES = ['device.sqlite', 'device.sqlite-wal', 'device.sqlite-shm'] as const;
+
+/** Only the device's own user may read them: they hold password hashes and the token secret. */
+function restrictDatabaseFiles(dataDir: string): void {
+  for (const name of DATABASE_FILES) {
+    const file = path.join(dataDir, name);
+    if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+  }
+}
+
+/** Opens the device database: mode 0600, WAL, synchronous=FULL (an answered write survives a
+ * power cut), foreign keys on, then every migration not yet applied, each in its own transaction. */
 export function openDatabase(dataDir: string, migrations: Migration[] = MIGRATIONS): Db {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(path.join(dataDir, 'device.sqlite'));
+  const file = path.join(dataDir, DATABASE_FILES[0]);
+  // Made 0600 before SQLite opens it: SQLite gives the WAL and shared-memory files the same mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  restrictDatabaseFiles(dataDir);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  restrictDatabaseFiles(dataDir);
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

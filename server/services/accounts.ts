@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
 import { hashPassword, isLegacyHash, randomPassword, verifyPassword } from './passwords';
+
+export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
 export interface Account {
   username: AccountName;
@@ -16,7 +20,11 @@ export class AccountsService {
   private readonly updateHash;
   private readonly extraRolesOf;
 
-  constructor(private readonly db: Db, private readonly clock: Clock) {
+  /** `data/initial-credentials`: the passwords printed at first start, one account per line. */
+  private readonly credentialsFile: string | null;
+
+  constructor(private readonly db: Db, private readonly clock: Clock, dataDir: string | null = null) {
+    this.credentialsFile = dataDir === null ? null : path.join(dataDir, INITIAL_CREDENTIALS_FILE);
     this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
     this.updateHash = db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ? WHERE username = ?');
     this.extraRolesOf = db.prepare('SELECT menu FROM extra_roles WHERE username = ? ORDER BY menu').pluck();
@@ -63,6 +71,28 @@ export class AccountsService {
     this.db.transaction(() => {
       usernames.forEach((u, i) => this.updateHash.run(hashes[i], now, u));
     })();
+    this.forgetInitialPasswords(usernames);
+  }
+
+  /** Writes the initial passwords of the first start (mode 0600), one `account<TAB>password` line each. */
+  writeInitialPasswords(passwords: Record<string, string>): void {
+    if (this.credentialsFile === null) return;
+    const text = Object.entries(passwords).map(([user, pw]) => `${user}\t${pw}`).join('\n') + '\n';
+    fs.writeFileSync(this.credentialsFile, text, { mode: 0o600 });
+    fs.chmodSync(this.credentialsFile, 0o600);
+  }
+
+  /** An initial password no longer in force leaves the file; the file goes with the last one. */
+  private forgetInitialPasswords(usernames: readonly string[]): void {
+    const file = this.credentialsFile;
+    if (file === null || !fs.existsSync(file)) return;
+    const gone = new Set(usernames);
+    const kept = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !gone.has(line.split('\t')[0]!));
+    if (kept.length === 0) fs.rmSync(file, { force: true });
+    else fs.writeFileSync(file, `${kept.join('\n')}\n`, { mode: 0o600 });
   }
 
   setState(username: AccountName, code: 0 | 1): void {
