@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
-import { hashPassword, isLegacyHash, randomPassword, verifyPassword } from './passwords';
+import { hashPassword, isLegacyHash, needsRehash, randomPassword, verifyPassword } from './passwords';
 
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
@@ -52,12 +52,13 @@ export class AccountsService {
     return this.byName.get(username) as Account | undefined;
   }
 
-  /** Checks a password; a hash in the older format is replaced by a current one on success. */
+  /** Checks a password; a hash in an older format or with weaker parameters is replaced by a
+   * current one on success. */
   async verify(username: string, password: string): Promise<boolean> {
     const account = this.get(username);
     if (!account) return false;
     const ok = await verifyPassword(password, account.password_hash);
-    if (ok && isLegacyHash(account.password_hash)) {
+    if (ok && needsRehash(account.password_hash)) {
       const upgraded = await hashPassword(password);
       this.db.prepare('UPDATE accounts SET password_hash = ? WHERE username = ? AND password_hash = ?').run(upgraded, username, account.password_hash);
     }

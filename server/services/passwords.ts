@@ -3,17 +3,55 @@ import { promisify } from 'node:util';
 
 const scrypt = promisify(crypto.scrypt) as (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
-/** scrypt parameters: N=2^15 costs about 32 MiB and tens of milliseconds per check on this hardware. */
-const N = 1 << 15;
-const R = 8;
-const P = 1;
+/**
+ * scrypt at one of OWASP's minimums, N=2^15, r=8, p=3: 32 MiB per hash (N=2^17 would need 128 MiB
+ * each), about three times the work of p=1. Node computes the p lanes one after the other, so the
+ * memory stays 32 MiB per hash.
+ */
+export const SCRYPT_PARAMS = { N: 1 << 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+/** At most this many hashes run at once: ten sign-ins at the same moment queue instead of taking
+ * 32 MiB each. One, not two: the memory a finished hash frees stays with the thread that ran it, so
+ * two at a time let the peak grow by 64 MiB or more (measured with `npm run bench:hash-rss`: about
+ * 151 MB with two, 119 MB with one, for about 0.2 s per sign-in). */
+export const MAX_CONCURRENT_HASHES = 1;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** How many hashes run now (for tests). */
+export function hashesRunning(): number {
+  return running;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await limited(() => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAXMEM }));
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** Whether a stored hash is weaker than what hashPassword makes now (an older format, or scrypt
+ * with lower parameters): replaced at the next successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  const parts = stored.split('$');
+  if (parts[0] !== 'scrypt' || parts.length !== 6) return true;
+  const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  return n < SCRYPT_PARAMS.N || r < SCRYPT_PARAMS.r || p < SCRYPT_PARAMS.p;
 }
 
 /** The format older firmware stored: salted SHA-256, hex. Only ever verified, then replaced. */
@@ -30,9 +68,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts[0] === 'scrypt' && parts.length === 6) {
     const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
     const expected = Buffer.from(key, 'base64');
-    const actual = await scrypt(password.normalize('NFC'), Buffer.from(salt, 'base64'), expected.length, {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM,
-    });
+    const actual = await limited(() =>
+      scrypt(password.normalize('NFC'), Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM }),
+    );
     return crypto.timingSafeEqual(actual, expected);
   }
   if (parts[0] === 'sha256' && parts.length === 3) {
