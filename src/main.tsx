@@ -13,7 +13,8 @@ import { selectIsSignedIn } from '../store/session-slice';
 async function start(): Promise<void> {
   const language = initialLanguage();
   await initI18n(language);
-  const store = makeStore({ app: { ...initialAppState, language, sidebarOpen: readCookie(SIDEBAR_COOKIE) !== '0' } });
+  const sidebarOpen = readCookie(SIDEBAR_COOKIE) !== '0';
+  const store = makeStore({ app: { ...initialAppState, language, sidebarOpen, desktopSidebarOpen: sidebarOpen } });
   // A deep link opened while signed out goes to sign-in before the router starts: the router
   // would load the page's code (the shell, the screen) before its guard could send the user away.
   const signInFirst = selectIsSignedIn(store.getState()) ? null : signInRedirectOf(window.location);

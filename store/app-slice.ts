@@ -8,7 +8,11 @@ export type FormFactor = 'desktop' | 'mobile';
 
 /** What the shell knows (specification §3 "Application state"). */
 export interface AppState {
+  /** Whether the sidebar shows now (on a phone or tablet: the drawer is open). */
   sidebarOpen: boolean;
+  /** Whether the user keeps the sidebar open on a wide screen (the cookie): a narrow spell closes
+   * it, and widening again brings back this choice. */
+  desktopSidebarOpen: boolean;
   /** Desktop, or below 992 px the mobile layout (the sidebar becomes a drawer). */
   formFactor: FormFactor;
   language: string;
@@ -20,6 +24,7 @@ export interface AppState {
 
 export const initialAppState: AppState = {
   sidebarOpen: true,
+  desktopSidebarOpen: true,
   formFactor: 'desktop',
   language: 'en',
   datetime: null,
@@ -33,14 +38,17 @@ export const appSlice = createSlice({
   reducers: {
     sidebarToggled(state) {
       state.sidebarOpen = !state.sidebarOpen;
+      if (state.formFactor === 'desktop') state.desktopSidebarOpen = state.sidebarOpen;
     },
     sidebarClosed(state) {
       state.sidebarOpen = false;
+      if (state.formFactor === 'desktop') state.desktopSidebarOpen = false;
     },
-    /** Below 992 px the layout is mobile and the sidebar closes by itself. */
+    /** Below 992 px the layout is mobile and the sidebar closes by itself; back above, it is as
+     * the user left it on the wide screen. */
     formFactorChanged(state, action: PayloadAction<FormFactor>) {
       state.formFactor = action.payload;
-      if (action.payload === 'mobile') state.sidebarOpen = false;
+      state.sidebarOpen = action.payload === 'desktop' && state.desktopSidebarOpen;
     },
     /** The user picked a language; a listener loads it, saves the cookie and confirms. */
     languageChosen(state, action: PayloadAction<string>) {

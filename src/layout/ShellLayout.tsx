@@ -23,6 +23,9 @@ import { TopBar } from './TopBar';
 import { Warnings } from './Warnings';
 import { AccountDialogs } from './AccountDialogs';
 
+/** The id of the screen's landmark, the skip link's target. */
+const MAIN_ID = 'main-content';
+
 /** The signed-in frame of both modes: sidebar, top bar, the screen, warnings and account dialogs. */
 export function ShellLayout({ mode }: { mode: Mode }) {
   const actors = appActorsFor(useStore() as AppStore);
@@ -69,6 +72,29 @@ function Shell({ mode }: { mode: Mode }) {
   const user = shell.user.data;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* The first stop of the keyboard: straight to the screen, past the menu and the top bar. */}
+      <Box
+        component="a"
+        href={`#${MAIN_ID}`}
+        onClick={(e: React.MouseEvent) => {
+          e.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          p: 1.5,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          borderRadius: 1,
+          boxShadow: 3,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('layout.skip_to_content')}
+      </Box>
       <Sidebar sections={sections} home={homeOf(mode)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar
@@ -78,7 +104,7 @@ function Shell({ mode }: { mode: Mode }) {
           isAdminMode={shell.isAdminMode}
           userModeAvailable={shell.userModeAvailable}
         />
-        <Box component="main" sx={{ p: { xs: 2, md: 3 }, pb: { xs: 14, md: 14 }, flexGrow: 1 }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: { xs: 2, md: 3 }, pb: { xs: 14, md: 14 }, flexGrow: 1, outline: 'none' }}>
           <Outlet />
         </Box>
       </Box>

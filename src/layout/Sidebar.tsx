@@ -39,16 +39,13 @@ function MenuList({ sections }: { sections: MenuSection[] }) {
             </ListItemButton>
             <Collapse in={expanded} timeout="auto" unmountOnExit>
               <List id={id} disablePadding>
+                {/* A list holds list items only: each link sits in its own li. */}
                 {section.screens.map((screen) => (
-                  <ListItemButton
-                    key={screen.path}
-                    component={NavLink}
-                    to={screen.path}
-                    selected={pathname === screen.path}
-                    sx={{ pl: 4 }}
-                  >
-                    <ListItemText primary={t(screen.titleKey)} />
-                  </ListItemButton>
+                  <li key={screen.path}>
+                    <ListItemButton component={NavLink} to={screen.path} selected={pathname === screen.path} sx={{ pl: 4 }}>
+                      <ListItemText primary={t(screen.titleKey)} />
+                    </ListItemButton>
+                  </li>
                 ))}
               </List>
             </Collapse>

@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../store/token-storage';
 import { renderApp, setViewportWidth } from '../../support/render';
+import { formFactorChanged } from '../../../store/app-slice';
 import { SHELL_PASSWORD, shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
 import { FakeWebSocket, publishDeviceTime } from '../../support/fake-socket';
 
@@ -123,6 +124,43 @@ describe('sidebar', () => {
     setViewportWidth(992);
     await openShell('/admin/dashboard');
     expect(sidebar()).toBeVisible();
+  });
+
+  test('narrowed below 992 px and widened again (a tablet turned round), the sidebar comes back open', async () => {
+    setViewportWidth(1280);
+    const { app } = await openShell('/admin/dashboard');
+    expect(sidebar()).toBeVisible();
+    // What the shell reports as the window crosses 992 px one way, then the other.
+    act(() => {
+      app.store.dispatch(formFactorChanged('mobile'));
+    });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+    act(() => {
+      app.store.dispatch(formFactorChanged('desktop'));
+    });
+    expect(app.store.getState().app.sidebarOpen).toBe(true);
+    expect(sidebar()).toBeVisible();
+  });
+
+  test('every list in the menu holds only list items', async () => {
+    const { user } = await openShell('/admin/dashboard');
+    await user.click(group('Administration'));
+    for (const list of sidebar().querySelectorAll('ul, ol')) {
+      for (const child of Array.from(list.children)) expect(child.tagName).toBe('LI');
+    }
+    expect(within(sidebar()).getAllByRole('listitem').length).toBeGreaterThan(0);
+  });
+});
+
+describe('skip link', () => {
+  test('the first Tab stop skips to the screen: the main landmark takes the focus', async () => {
+    const { user } = await openShell('/admin/dashboard');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });
 
