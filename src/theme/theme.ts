@@ -8,7 +8,12 @@ export const themeOptions: ThemeOptions = {
   colorSchemes: { light: true, dark: true },
   palette: { primary: { main: '#0b5cad' }, secondary: { main: '#00897b' } },
   shape: { borderRadius: 8 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif' },
+  // Latin first, then the common CJK fonts (Noto on Linux, then macOS, then Windows), so Japanese,
+  // Chinese and Korean never fall back to a font without their characters.
+  typography: {
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK KR", "Hiragino Sans", "PingFang SC", "PingFang TC", "Apple SD Gothic Neo", "Yu Gothic UI", "Microsoft YaHei", "Microsoft JhengHei", "Malgun Gothic", sans-serif',
+  },
   components: {
     // Touch panels and tablets: every control at least 44 px high.
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { minHeight: 44 } } },

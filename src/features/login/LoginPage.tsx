@@ -3,8 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -79,19 +77,22 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                   <Typography id={`${formId}-account`} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                     {t('login.account')}
                   </Typography>
-                  <ToggleButtonGroup
-                    exclusive
-                    fullWidth
-                    color="primary"
-                    value={account}
-                    onChange={(_e, value: AdminModeAccount | null) => value && setAccount(value)}
-                  >
+                  {/* Three toggle buttons, one pressed: plain Buttons (already on this page)
+                      rather than MUI's ToggleButtonGroup, which would cost the sign-in page 4 KB. */}
+                  <Stack direction="row" sx={{ gap: 1 }}>
                     {ADMIN_MODE_ACCOUNTS.map((a) => (
-                      <ToggleButton key={a} value={a}>
+                      <Button
+                        key={a}
+                        fullWidth
+                        variant={account === a ? 'contained' : 'outlined'}
+                        aria-pressed={account === a}
+                        disableElevation
+                        onClick={() => setAccount(a)}
+                      >
                         {t(`login.account_${a}`)}
-                      </ToggleButton>
+                      </Button>
                     ))}
-                  </ToggleButtonGroup>
+                  </Stack>
                 </Box>
               ) : (
                 <LightTextField
