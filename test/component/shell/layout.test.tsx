@@ -152,6 +152,24 @@ describe('sidebar', () => {
   });
 });
 
+describe('document title', () => {
+  test('follows the screen and the language', async () => {
+    const { user } = await openShell('/admin/dashboard');
+    await waitFor(() => expect(document.title).toBe('Dashboard · HMI Console'));
+    await user.click(group('Administration'));
+    await user.click(within(sidebar()).getByRole('link', { name: 'System Password' }));
+    await waitFor(() => expect(document.title).toBe('System Password · HMI Console'));
+  });
+
+  test('in German on the German sign-in page', async () => {
+    shellDevice();
+    await renderApp('/admin/login', { account: null, language: 'de' });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.title).toMatch(/ · HMI-Konsole$/));
+    expect(document.title).not.toContain('HMI Console');
+  });
+});
+
 describe('skip link', () => {
   test('the first Tab stop skips to the screen: the main landmark takes the focus', async () => {
     const { user } = await openShell('/admin/dashboard');
