@@ -47,8 +47,8 @@ test('Wi-Fi: a wrong password gives Password error, the right one connects', asy
   const state = page.getByTestId('wifi-state');
   await expect(state).toHaveText('Disabled');
   // The switch follows the device: it turns on once the radio has.
-  await page.getByRole('switch', { name: 'WiFi on' }).click();
-  await expect(page.getByRole('switch', { name: 'WiFi on' })).toBeChecked();
+  await page.getByRole('switch', { name: 'Wi-Fi' }).click();
+  await expect(page.getByRole('switch', { name: 'Wi-Fi' })).toBeChecked();
   await expect(state).not.toHaveText('Disabled');
 
   await page.getByRole('button', { name: 'Scan' }).click();

@@ -82,7 +82,7 @@ describe('HotspotPage: what the device holds', () => {
   test('shows the settings, the subnet the clients get, and nothing to apply', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Hotspot' })).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Hotspot on' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Hotspot' })).toBeChecked();
     expect(field('Server address')).toHaveValue('192.168.100.1');
     expect(field('DHCP range start')).toHaveValue('192.168.100.10');
     expect(field('DHCP range end')).toHaveValue('192.168.100.100');
@@ -205,14 +205,14 @@ describe('HotspotPage: applying', () => {
 
   test('turning the hotspot off says its address is no longer served; Revert turns it back on', async () => {
     const { fake, user } = await openPage();
-    await user.click(screen.getByRole('switch', { name: 'Hotspot on' }));
+    await user.click(screen.getByRole('switch', { name: 'Hotspot' }));
     await user.click(applyButton());
     const alert = within(await screen.findByTestId('safe-apply-waiting'));
     expect(fake.sent('PUT', HOTSPOT)).toEqual([{ settings: { ...STORED, enabled: false }, safe: true }]);
     expect(alert.getByText('HOTSPOT: 192.168.100.1 is no longer served')).toBeInTheDocument();
     await user.click(alert.getByRole('button', { name: 'Revert' }));
     expect(await screen.findByText('The previous settings are restored.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Hotspot on' })).toBeChecked());
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Hotspot' })).toBeChecked());
   });
 
   test('without the safety net the change is simply applied', async () => {
@@ -263,7 +263,7 @@ describe('HotspotPage: the settings while the hotspot is off', () => {
     expect(password()).toBeDisabled();
     expect(screen.getByTestId('hotspot-off')).toHaveTextContent('The hotspot is off: turn it on to change its address, DHCP range and password.');
 
-    await user.click(screen.getByRole('switch', { name: 'Hotspot on' }));
+    await user.click(screen.getByRole('switch', { name: 'Hotspot' }));
     for (const label of ['Server address', 'DHCP range start', 'DHCP range end'] as const) expect(field(label)).toBeEnabled();
     expect(password()).toBeEnabled();
     expect(screen.queryByTestId('hotspot-off')).not.toBeInTheDocument();

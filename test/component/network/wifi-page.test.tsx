@@ -164,31 +164,31 @@ beforeAll(() => {
 describe('WifiPage: the radio', () => {
   test('off: the state is Disabled, Scan and Connect are unavailable', async () => {
     const { fake } = await openPage({ enabled: false, state: 'disabled' });
-    expect(screen.getByRole('heading', { level: 1, name: 'WiFi' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Wi-Fi' })).toBeInTheDocument();
     expect(stateChip()).toHaveTextContent('Disabled');
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).not.toBeChecked();
     expect(screen.getByText('00:0C:26:AA:00:03')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Scan' })).toBeDisabled();
-    expect(screen.getByText('Turn WiFi on to look for networks.')).toBeInTheDocument();
-    expect(screen.getByText('Turn WiFi on to connect.')).toBeInTheDocument();
+    expect(screen.getByText('Turn Wi-Fi on to look for networks.')).toBeInTheDocument();
+    expect(screen.getByText('Turn Wi-Fi on to connect.')).toBeInTheDocument();
     expect(connectCard().getByRole('button', { name: 'Connect' })).toBeDisabled();
     expect(fake.requests.filter((r) => r.path === SCAN)).toHaveLength(0);
   });
 
   test('turning WiFi on sends {enabled: true} and enables Scan', async () => {
     const { fake, user } = await openPage({ enabled: false, state: 'disabled' });
-    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await user.click(screen.getByRole('switch', { name: 'Wi-Fi' }));
     await waitFor(() => expect(stateChip()).toHaveTextContent('Disconnected'));
     expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: true }]);
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Scan' })).toBeEnabled();
     expect(screen.getByText('Choose Scan to list the networks in range; choose one to fill in the form.')).toBeInTheDocument();
-    expect(screen.queryByText('Turn WiFi on to connect.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Turn Wi-Fi on to connect.')).not.toBeInTheDocument();
   });
 
   test('turning WiFi off sends {enabled: false}', async () => {
     const { fake, user } = await openPage();
-    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await user.click(screen.getByRole('switch', { name: 'Wi-Fi' }));
     await waitFor(() => expect(stateChip()).toHaveTextContent('Disabled'));
     expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: false }]);
     expect(screen.getByRole('button', { name: 'Scan' })).toBeDisabled();
@@ -196,19 +196,19 @@ describe('WifiPage: the radio', () => {
 
   test('a refused switch says the update failed', async () => {
     const { user } = await openPage({ enabled: false, state: 'disabled' }, { enable: () => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } }) });
-    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await user.click(screen.getByRole('switch', { name: 'Wi-Fi' }));
     expect(await screen.findByText('Update settings failed')).toBeInTheDocument();
     expect(stateChip()).toHaveTextContent('Disabled');
   });
 
   test('a switch refused because another change waits says so, not that the update failed', async () => {
     const { fake, user } = await openPage({ enabled: false, state: 'disabled' }, { enable: () => CHANGE_PENDING });
-    await user.click(screen.getByRole('switch', { name: 'WiFi on' }));
+    await user.click(screen.getByRole('switch', { name: 'Wi-Fi' }));
     expect(await screen.findByText('Another network change is waiting for confirmation: keep or revert it first')).toBeInTheDocument();
     expect(screen.queryByText('Update settings failed')).not.toBeInTheDocument();
     expect(fake.sent('PUT', ENABLED)).toEqual([{ enabled: true }]);
     expect(stateChip()).toHaveTextContent('Disabled');
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).not.toBeChecked();
   });
 
   test('a Disconnect refused because another change waits says so, not that the update failed', async () => {
@@ -542,8 +542,8 @@ describe('WifiPage: a Wi-Fi change waiting for Keep / Revert', () => {
     expect(alert.getByText('The panel applied the change. It restores the previous settings in 90 s unless you keep it.')).toBeInTheDocument();
     expect(fake.sent('POST', CONNECT)).toMatchObject([{ settings: { ssid: 'Plant-Floor', security: 'wpa_psk' }, safe: true }]);
     await waitFor(() => expect(stateChip()).toHaveTextContent('Connecting'));
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
     expect(fake.sent('PUT', ENABLED)).toHaveLength(0);
 
@@ -553,7 +553,7 @@ describe('WifiPage: a Wi-Fi change waiting for Keep / Revert', () => {
       pendingPath('change-1', 'confirm'),
     ]);
     expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 
@@ -567,7 +567,7 @@ describe('WifiPage: a Wi-Fi change waiting for Keep / Revert', () => {
     });
     const alert = await screen.findByTestId('safe-apply-waiting');
     expect(alert).toHaveTextContent('It restores the previous settings in 42 s unless you keep it.');
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
   });
 
@@ -580,7 +580,7 @@ describe('WifiPage: a Wi-Fi change waiting for Keep / Revert', () => {
       pending: { id: 'waiting-7', section: 'ethernet', seconds_left: 42, moved: [] },
     });
     expect(screen.queryByTestId('safe-apply-waiting')).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'WiFi on' })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: 'Wi-Fi' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 });
