@@ -38,7 +38,7 @@ export default function PasswordPage() {
 
   if (user.isError || rulesQuery.isError) {
     return (
-      <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+      <Stack spacing={2} sx={{ maxWidth: 640 }}>
         {heading}
         <Alert
           severity="error"
@@ -62,7 +62,7 @@ export default function PasswordPage() {
 
   if (!user.data || !rulesQuery.data) {
     return (
-      <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+      <Stack spacing={2} sx={{ maxWidth: 640 }}>
         {heading}
         <LinearProgress aria-label={t('password.loading')} />
       </Stack>
@@ -72,7 +72,7 @@ export default function PasswordPage() {
   const username = user.data.username;
   const rules = strengthRulesFromWire(rulesQuery.data);
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
       {heading}
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

@@ -206,7 +206,7 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
   const selectedKey = context.selectedStateId?.split('.').pop() ?? null;
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Stack spacing={2}>
       <Box>
         <Typography variant="h5" component="h1">
           {t('title')}

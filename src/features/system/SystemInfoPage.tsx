@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -15,6 +14,7 @@ import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
 import { formatBytes, percent, splitDuration } from '../dashboard/format';
 import { HmiNameDialog } from '../../layout/HmiNameDialog';
 import { IdentifyLightCard } from './IdentifyLightCard';
+import { Loading } from '../../components/Loading';
 
 const DateTimeDialog = lazy(() => import(/* webpackChunkName: "datetime-dialog" */ '../../layout/DateTimeDialog'));
 
@@ -23,7 +23,11 @@ const REFRESH_MS = 5000;
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(110px, 35%) 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="div"
+      // Label and value share one line: an Edit button beside a value does not push it off it.
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(110px, 35%) 1fr' }, alignItems: 'center', gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 44 }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -34,7 +38,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-/** System Info (issue 5 §1): what the panel is, how it is doing, its name and clock, and the
+/** System Info: what the panel is, how it is doing, its name and clock, and the
  * identification light. */
 export default function SystemInfoPage() {
   const { t } = useTranslation('system');
@@ -47,11 +51,6 @@ export default function SystemInfoPage() {
   const [editing, setEditing] = useState<'name' | 'time' | null>(null);
   const d = info.data;
 
-  if (info.isError && !d) {
-    return (
-      <LoadFailed message={t('load_failed')} onRetry={() => void info.refetch()} />
-    );
-  }
   const up = d ? splitDuration(d.uptime_seconds) : null;
   const usage = (u: { used_bytes: number; total_bytes: number }) =>
     t('dashboard.usage', { ns: 'shell', used: formatBytes(u.used_bytes, language), total: formatBytes(u.total_bytes, language), percent: percent(u.used_bytes, u.total_bytes) });
@@ -61,8 +60,10 @@ export default function SystemInfoPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
-      {!d ? (
-        <LinearProgress aria-label={t('loading')} />
+      {info.isError && !d ? (
+        <LoadFailed message={t('load_failed')} error={info.error} onRetry={() => void info.refetch()} />
+      ) : !d ? (
+        <Loading label={t('loading')} />
       ) : (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 7 }}>

@@ -1,5 +1,5 @@
 /**
- * System Info (issue 5 §1): what the panel is, its name and clock for the admin, and the
+ * System Info: what the panel is, its name and clock for the admin, and the
  * identification light with its countdown.
  */
 import { useState, type ReactNode } from 'react';
@@ -358,5 +358,25 @@ describe('SystemInfoPage in German', () => {
     expect(countdown()).toHaveTextContent(blinking(25));
     await user.click(card.getByRole('button', { name: deSystem.identify.stop }));
     expect(await card.findByRole('button', { name: deSystem.identify.start })).toBeInTheDocument();
+  });
+});
+
+describe('System Info when the panel cannot be reached', () => {
+  test('keeps its title, says the panel cannot be reached, and Retry reads again', async () => {
+    const fake = device();
+    let refused = true;
+    const answer = fake.handlers[`GET ${INFO}`]!;
+    fake.handlers[`GET ${INFO}`] = (body, request) => {
+      if (refused) throw new TypeError('Failed to fetch');
+      return answer(body, request);
+    };
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SystemInfoPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The panel cannot be reached');
+    expect(screen.getByRole('heading', { level: 1, name: 'System information' })).toBeInTheDocument();
+    refused = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('info-model')).toBeInTheDocument();
   });
 });
