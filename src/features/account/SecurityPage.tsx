@@ -12,6 +12,7 @@ import {
   expirationFromWire,
   expirationToWire,
   MINIMAL_LENGTH_RANGE,
+  PASSWORD_MIN_LENGTH,
   SPECIAL_CHARACTERS,
   strengthRulesFromWire,
   strengthRulesToWire,
@@ -105,9 +106,12 @@ function StrengthRulesCard() {
   const lengthRefused = Boolean(form.problems?.minimalLength);
   const change = form.change;
 
+  // With the rules off only their switch can change: the rest would do nothing, and says why.
+  const rulesOff = !(value?.rulesEnable ?? false);
   const switchRow = (key: 'rulesEnable' | 'includeNumbers' | 'includeMixedCases' | 'includeSpecialCharacters', label: string) => (
     <FormControlLabel
       sx={SWITCH_ROW}
+      disabled={key !== 'rulesEnable' && rulesOff}
       control={<Switch checked={value?.[key] ?? false} onChange={(e) => change({ [key]: e.target.checked })} />}
       label={label}
     />
@@ -117,8 +121,14 @@ function StrengthRulesCard() {
     <SettingsCard title={t('security.rules.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
       <Stack spacing={1}>
         {switchRow('rulesEnable', t('security.rules.enable'))}
+        {rulesOff ? (
+          <Typography variant="body2" color="text.secondary" data-testid="rules-off-hint">
+            {t('security.rules.off_hint', { length: PASSWORD_MIN_LENGTH })}
+          </Typography>
+        ) : null}
         <TextField
           label={t('security.rules.minimal_length')}
+          disabled={rulesOff}
           value={value?.minimalLength ?? ''}
           onChange={(e) => change({ minimalLength: e.target.value })}
           error={lengthRefused}
@@ -166,6 +176,8 @@ function ExpirationCard() {
   const value = form.value;
   const periodRefused = Boolean(form.problems?.validityPeriod);
   const change = form.change;
+  // With notifications off no password ever expires: the period and the allowance do nothing.
+  const expiryOff = !(value?.notificationEnable ?? false);
 
   return (
     <SettingsCard title={t('security.expiration.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
@@ -177,8 +189,14 @@ function ExpirationCard() {
           }
           label={t('security.expiration.notification')}
         />
+        {expiryOff ? (
+          <Typography variant="body2" color="text.secondary" data-testid="expiry-off-hint">
+            {t('security.expiration.off_hint')}
+          </Typography>
+        ) : null}
         <TextField
           label={t('security.expiration.validity_period')}
+          disabled={expiryOff}
           value={value?.validityPeriod ?? ''}
           onChange={(e) => change({ validityPeriod: e.target.value })}
           error={periodRefused}
@@ -189,6 +207,7 @@ function ExpirationCard() {
         />
         <FormControlLabel
           sx={SWITCH_ROW}
+          disabled={expiryOff}
           control={
             <Switch
               checked={value?.allowOperationsBeforeUpdate ?? false}

@@ -17,10 +17,11 @@ const expirationWire = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A device that keeps what it is sent, with the server's defaults (rules off, 12; expiry off, 90). */
-function device({ failPut = false, failGet = '' }: { failPut?: boolean; failGet?: string } = {}) {
+function device({ failPut = false, failGet = '', on = false }: { failPut?: boolean; failGet?: string; on?: boolean } = {}) {
   let http = { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' };
-  let rules = rulesWire();
-  let expiration = expirationWire();
+  // `on`: the strength rules and expiry notifications switched on, so their other fields take edits.
+  let rules = rulesWire(on ? { password_rules_enable: true } : {});
+  let expiration = expirationWire(on ? { password_expiration_notification_enable: true } : {});
   const refuse = (): DeviceAnswer => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } });
   const state = { getFails: failGet };
   const fake = fakeDevice({
@@ -51,6 +52,17 @@ async function openPage(options?: Parameters<typeof device>[0]) {
 }
 
 describe('SecurityPage', () => {
+  test('with the rules and expiry notifications off, their other fields are disabled and the page says why', async () => {
+    await openPage();
+    const rules = card('Password strength rules');
+    expect(rules.getByLabelText(/^Minimal length/)).toBeDisabled();
+    expect(rules.getByRole('switch', { name: 'Include numbers' })).toBeDisabled();
+    expect(rules.getByTestId('rules-off-hint')).toHaveTextContent('only the minimum of 8 characters applies');
+    const expiry = card('Password expiration');
+    expect(expiry.getByLabelText(/^Validity period/)).toBeDisabled();
+    expect(expiry.getByTestId('expiry-off-hint')).toHaveTextContent('no password expires');
+  });
+
   test('loads the values of the three cards, each Save disabled until something changes', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
@@ -79,7 +91,7 @@ describe('SecurityPage', () => {
   });
 
   test('changing a value back disables Save again', async () => {
-    const { user } = await openPage();
+    const { user } = await openPage({ on: true });
     const rules = card('Password strength rules');
     await user.click(rules.getByRole('switch', { name: 'Include numbers' }));
     expect(rules.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -146,7 +158,7 @@ describe('SecurityPage', () => {
     ['Password strength rules', /^Minimal length/, ['3', '65', 'abc', '', '4.5'], 'Enter a whole number from 4 to 64', '64'],
     ['Password expiration', /^Validity period/, ['0', '3651', '-1', ''], 'Enter a whole number from 1 to 3650', '1'],
   ])('%s: out-of-range values are refused with a message', async (name, label, bad, message, good) => {
-    const { fake, user } = await openPage();
+    const { fake, user } = await openPage({ on: true });
     const c = card(name);
     const input = c.getByLabelText(label);
     for (const value of bad) {
@@ -166,7 +178,7 @@ describe('SecurityPage', () => {
   });
 
   test('a refused save says so and keeps the edit', async () => {
-    const { user } = await openPage({ failPut: true });
+    const { user } = await openPage({ failPut: true, on: true });
     const expiration = card('Password expiration');
     await user.clear(expiration.getByLabelText(/^Validity period/));
     await user.type(expiration.getByLabelText(/^Validity period/), '45');
@@ -177,7 +189,7 @@ describe('SecurityPage', () => {
   });
 
   test('a save that finds the panel unreachable says so and keeps the edit, though the reload fails too', async () => {
-    const { fake, user } = await openPage();
+    const { fake, user } = await openPage({ on: true });
     const rules = card('Password strength rules');
     await user.clear(rules.getByLabelText(/^Minimal length/));
     await user.type(rules.getByLabelText(/^Minimal length/), '14');
