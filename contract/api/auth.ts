@@ -52,6 +52,7 @@ export const logout = defineCall({
   access: { kind: 'authenticated' },
   response: statusSuccessSchema,
   audit: { action: 'logout', target: 'session' },
+  whilePasswordExpired: 'allowed',
 });
 
 export const tokenCheck = defineCall({
@@ -60,6 +61,7 @@ export const tokenCheck = defineCall({
   summary: 'Checks the access token',
   access: { kind: 'authenticated' },
   response: z.object({ valid: z.literal(true), username: z.string(), expires_at: z.string() }),
+  whilePasswordExpired: 'allowed',
 });
 
 export const loginInfo = defineCall({

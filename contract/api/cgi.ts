@@ -9,4 +9,5 @@ export const resetProject = defineCall({
   access: { kind: 'authenticated' },
   query: z.object({ resetsele: z.literal('28') }),
   response: z.object({ resetsele: z.literal(28), secs: z.enum(['true', 'false']) }),
+  whilePasswordExpired: 'allowed',
 });

@@ -29,6 +29,12 @@ export interface CallDef<
   response: Response;
   /** Mutating calls name the operation-log action they write. */
   audit?: CallAudit;
+  /**
+   * Whether the call still answers while the caller's password is expired and the device allows
+   * no operations before the update (403 `password_expired` otherwise): the password change,
+   * sign-out, the user info and what the shell needs to show the expiry dialog.
+   */
+  whilePasswordExpired?: 'allowed';
 }
 
 /** The operation-log row a mutating call writes. */

@@ -15,6 +15,7 @@ export const getHmiName = defineCall({
   summary: 'The HMI name',
   access: { kind: 'authenticated' },
   response: hmiNameSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const setHmiName = defineCall({
@@ -36,6 +37,7 @@ export const getTime = defineCall({
   summary: 'The device time as YYYY/MM/DD HH:mm:ss',
   access: { kind: 'authenticated' },
   response: deviceTimeSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const setDateTime = defineCall({
@@ -54,6 +56,7 @@ export const legacyHash = defineCall({
   summary: 'Accounts whose stored password hash still uses the older format (upgraded at next sign-in)',
   access: { kind: 'authenticated' },
   response: z.array(accountNameField),
+  whilePasswordExpired: 'allowed',
 });
 
 export const strengthRulesWireSchema = z
@@ -72,6 +75,7 @@ export const getStrengthRules = defineCall({
   summary: 'The password strength rules (every change-password form needs them)',
   access: { kind: 'authenticated' },
   response: strengthRulesWireSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const setStrengthRules = defineCall({
@@ -98,6 +102,7 @@ export const getExpiration = defineCall({
   summary: 'The password expiration settings (the expiry dialog needs them for every account)',
   access: { kind: 'authenticated' },
   response: expirationWireSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const setExpiration = defineCall({
@@ -153,6 +158,7 @@ export const webSpecification = defineCall({
   summary: 'What this device model offers: user mode, Ethernet and Wi-Fi counts, identification LED',
   access: { kind: 'authenticated' },
   response: webSpecificationSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const systemInfoSchema = z

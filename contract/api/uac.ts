@@ -19,6 +19,7 @@ export const changeAdminPassword = defineCall({
   }),
   response: statusSuccessSchema,
   audit: { action: 'change_password', target: 'account' },
+  whilePasswordExpired: 'allowed',
 });
 
 export const changeUserPassword = defineCall({
@@ -29,6 +30,7 @@ export const changeUserPassword = defineCall({
   body: z.object({ username: accountNameField, password: passwordField.min(1), current: passwordField.min(1) }),
   response: statusSuccessSchema,
   audit: { action: 'change_password', target: 'account' },
+  whilePasswordExpired: 'allowed',
 });
 
 export const extraRole = defineCall({
@@ -37,6 +39,7 @@ export const extraRole = defineCall({
   summary: 'The menus admin granted to the signed-in account beyond its own',
   access: { kind: 'authenticated' },
   response: z.array(menuIdSchema),
+  whilePasswordExpired: 'allowed',
 });
 
 export const userInfoSchema = z
@@ -55,6 +58,7 @@ export const userInfo = defineCall({
   summary: 'The signed-in account: name, menus, first-run state, HTTP flag, last password change',
   access: { kind: 'authenticated' },
   response: userInfoSchema,
+  whilePasswordExpired: 'allowed',
 });
 
 export const setState = defineCall({

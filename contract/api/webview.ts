@@ -8,6 +8,7 @@ export const webviewStatus = defineCall({
   summary: "Whether WebView is enabled ('1') or not ('0')",
   access: { kind: 'authenticated' },
   response: z.object({ status: z.enum(['1', '0']) }),
+  whilePasswordExpired: 'allowed',
 });
 
 export const webviewUserSchema = z.object({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BodyOf, CallDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/api/define';
 import { UNAUTHORIZED_JWT_MESSAGE } from '../../contract/errors';
 import { effectiveRoles, type AccountName } from '../../contract/roles';
+import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
 import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
 
@@ -65,6 +66,22 @@ function authorize(device: Device, call: CallDef, caller: Caller): void {
   }
 }
 
+/**
+ * With expiry notifications on and no operations allowed before the update, a caller whose
+ * password is older than the validity period may make only the calls marked
+ * `whilePasswordExpired: 'allowed'` (the change itself, sign-out, what the expiry dialog needs):
+ * the console's dialog is not the only guard. The same rule as the console's (contract/rules).
+ */
+function assertPasswordCurrent(device: Device, call: CallDef, caller: Caller): void {
+  if (call.whilePasswordExpired === 'allowed') return;
+  const settings = expirationFromWire(device.settings.get('password_expiration'));
+  if (!settings.notificationEnable || settings.allowOperationsBeforeUpdate) return;
+  const account = device.accounts.get(caller.username);
+  if (account && isPasswordExpired(settings, account.password_updated_at, device.time.nowMs())) {
+    throw new ApiError(403, 'password_expired', 'The password has expired: change it first');
+  }
+}
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -93,6 +110,7 @@ export function registerCall<C extends CallDef>(
         if (call.access.kind !== 'public') {
           caller = authenticate(device, req);
           authorize(device, call, caller);
+          assertPasswordCurrent(device, call, caller);
         }
         const params = call.params ? parse(call.params, req.params, 'params') : undefined;
         const query = call.query ? parse(call.query, req.query, 'query') : undefined;
