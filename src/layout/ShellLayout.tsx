@@ -83,14 +83,14 @@ function Shell({ mode }: { mode: Mode }) {
         sx={{
           position: 'absolute',
           left: 8,
-          top: -48,
+          top: -200,
           zIndex: (theme) => theme.zIndex.tooltip + 1,
           p: 1.5,
           bgcolor: 'background.paper',
           color: 'primary.main',
           borderRadius: 1,
-          boxShadow: 3,
-          '&:focus': { top: 8 },
+          // Off screen, shadow included, until the keyboard reaches it.
+          '&:focus': { top: 8, boxShadow: 3 },
         }}
       >
         {t('layout.skip_to_content')}
