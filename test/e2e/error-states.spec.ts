@@ -3,16 +3,8 @@
  * frame stays with a "cannot be reached" message and Retry; the explorer's chart opens fitted and
  * above the fold, payload buttons stay in their card, and the Live tab shows the actor chosen.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { snap, signInAsAdmin } from './support';
-
-async function skipWizardIfShown(page: Page): Promise<void> {
-  const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
-  if (await wizard.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
-    await wizard.getByRole('button', { name: 'Skip' }).click();
-    await expect(wizard).toBeHidden();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { skipWizardIfShown, snap, signInAsAdmin } from './support';
 
 const SCREENS = [
   { path: '/admin/dashboard', title: 'Dashboard', calls: '**/api/v1/system/info' },

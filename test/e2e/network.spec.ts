@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { snap, signInAsAdmin } from './support';
-
-async function skipWizardIfShown(page: Page): Promise<void> {
-  const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
-  if (await wizard.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
-    await wizard.getByRole('button', { name: 'Skip' }).click();
-    await expect(wizard).toBeHidden();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { skipWizardIfShown, snap, signInAsAdmin } from './support';
 
 test('an administrator sets LAN1 to a static address with the safety net and keeps it; a broken gateway is refused', async ({ page }, info) => {
   await signInAsAdmin(page);

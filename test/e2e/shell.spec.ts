@@ -4,15 +4,7 @@
  * language, a skip link first, robots kept out, and Japanese shown in a CJK font.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { snap, signInAsAdmin } from './support';
-
-async function skipWizardIfShown(page: Page): Promise<void> {
-  const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
-  if (await wizard.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
-    await wizard.getByRole('button', { name: 'Skip' }).click();
-    await expect(wizard).toBeHidden();
-  }
-}
+import { skipWizardIfShown, snap, signInAsAdmin } from './support';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
