@@ -36,6 +36,9 @@ export const DEVICE_AUDIT_ACTIONS = [
   'network_change_timed_out',
   /** The server started with a network change still unconfirmed: the previous settings are back. */
   'network_change_reverted_at_start',
+  /** Retention removed the oldest rows of the operation log (or of the sign-in failure tables):
+   * how many, from which table, and the retention in force. */
+  'operation_log_pruned',
 ] as const;
 
 export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;

@@ -10,6 +10,8 @@ import { AccountsService } from './services/accounts';
 import { TokenService } from './services/tokens';
 import { LockoutService } from './services/lockout';
 import { OperationLog } from './services/operation-log';
+import { SignInLimits } from './services/sign-in-limits';
+import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
 import { ProjectService } from './services/project';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
@@ -56,7 +58,11 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   if (credentials) accounts.writeInitialPasswords(credentials);
   const project = new ProjectService(db, opts.dataDir, clock);
   project.start(sampleProject);
-  const oplog = new OperationLog(db, clock);
+  const oplog = new OperationLog(db, clock, () => settings.get('oplog_retention'));
+  const lockout = new LockoutService(db, clock);
+  const signInLimits = new SignInLimits(db, clock);
+  const retention = new LogRetention(clock, oplog, lockout, signInLimits);
+  retention.start();
   const network = new NetworkService(db, settings, clock, oplog, { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming });
   const device: Device = {
     dataDir: opts.dataDir,
@@ -65,8 +71,10 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     settings,
     accounts,
     tokens: new TokenService(db, clock, settings.get('jwt_secret')),
-    lockout: new LockoutService(db, clock),
+    lockout,
+    signInLimits,
     oplog,
+    retention,
     time: new DeviceTimeService(clock, settings),
     project,
     network,
@@ -130,6 +138,7 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
 
   app.addHook('onClose', async () => {
     device.network.close();
+    device.retention.close();
     device.db.close();
   });
   return app;

@@ -5,6 +5,8 @@ import type { AccountsService } from './services/accounts';
 import type { TokenService } from './services/tokens';
 import type { LockoutService } from './services/lockout';
 import type { OperationLog } from './services/operation-log';
+import type { SignInLimits } from './services/sign-in-limits';
+import type { LogRetention } from './services/log-retention';
 import type { DeviceTimeService } from './services/device-time';
 import type { ProjectService } from './services/project';
 import type { NetworkService } from './services/network';
@@ -19,7 +21,11 @@ export interface Device {
   accounts: AccountsService;
   tokens: TokenService;
   lockout: LockoutService;
+  /** Per-address and per-account limits on sign-in attempts (in memory). */
+  signInLimits: SignInLimits;
   oplog: OperationLog;
+  /** Retention of the operation log and the sign-in failure tables. */
+  retention: LogRetention;
   time: DeviceTimeService;
   project: ProjectService;
   network: NetworkService;

@@ -78,4 +78,15 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: 'operation_log_repeats',
+    // Repeated failed sign-ins from one address are one row per window: how many, until when, and
+    // how many of each result (JSON, code to count); a single row keeps 1 and nulls.
+    sql: `
+      ALTER TABLE operation_log ADD COLUMN repeat_count INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE operation_log ADD COLUMN repeat_last_at TEXT;
+      ALTER TABLE operation_log ADD COLUMN repeat_results TEXT;
+    `,
+  },
 ];

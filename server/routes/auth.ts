@@ -10,6 +10,9 @@ import type { TokenPair } from '../services/tokens';
 
 type TokenBody = { grant_type: 'password'; username: string; password: string } | { grant_type: 'refresh_token'; refresh_token: string };
 
+/** Both token calls. Every attempt first passes the sign-in limits (per address, per account),
+ * in memory and before any password is checked; a refused one is counted on its address's row of
+ * the operation log, never written as a row of its own. */
 async function grant(
   device: Device,
   body: TokenBody,
@@ -17,24 +20,31 @@ async function grant(
   pathAccount: AccountName | null,
   audit: (e: { account?: string; after?: unknown }) => void,
 ): Promise<TokenPair> {
+  const limits = device.signInLimits;
   if (body.grant_type === 'refresh_token') {
+    limits.admit(source, null);
     const { pair, username } = device.tokens.refresh(body.refresh_token, pathAccount ?? undefined);
+    limits.succeeded(source, null);
     audit({ account: username, after: { grant_type: 'refresh_token' } });
     return pair;
   }
   const { username, password } = body;
   audit({ account: username, after: { grant_type: 'password' } });
+  limits.admit(source, username);
   if (pathAccount && username !== pathAccount) throw ApiError.validation('username', 'does not match the account chosen');
   device.lockout.assertNotLocked(source, username);
   if (!isAccountName(username) || !device.accounts.get(username)) {
+    limits.failed(username);
     device.lockout.recordFailure(source, username);
     throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
   }
   if (!(await device.accounts.verify(username, password))) {
+    limits.failed(username);
     device.lockout.recordFailure(source, username);
     throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
   }
   device.lockout.recordSuccess(source, username);
+  limits.succeeded(source, username);
   return device.tokens.issue(username, source);
 }
 

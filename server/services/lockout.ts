@@ -1,10 +1,22 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ApiError } from '../lib/api-error';
+import { isAccountName } from '../../contract/roles';
 
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 10 * 60 * 1000;
 export const LOCKOUT_MS = 10 * 60 * 1000;
+/** The key every user name that is no account shares: guessing names adds no rows. */
+export const UNKNOWN_ACCOUNT_KEY = '*unknown*';
+/** Row caps of the failure and lockout tables, whatever the number of addresses: past them the
+ * oldest failures and the earliest-ending lockouts go first. */
+export const MAX_FAILURE_ROWS = 5_000;
+export const MAX_LOCKOUT_ROWS = 5_000;
+
+/** The name failures and lockouts are kept under: the account's, or one shared by all unknown names. */
+export function accountKey(username: string): string {
+  return isAccountName(username) ? username : UNKNOWN_ACCOUNT_KEY;
+}
 
 /** Login lockout of DESIGN §4, keyed on the socket address and the account name. */
 export class LockoutService {
@@ -15,6 +27,9 @@ export class LockoutService {
   private readonly clearFailures;
   private readonly lock;
   private readonly unlock;
+  private readonly pruneLockouts;
+  private readonly capFailures;
+  private readonly capLockouts;
 
   constructor(db: Db, private readonly clock: Clock) {
     this.lockedUntil = db.prepare('SELECT until FROM login_lockouts WHERE source = ? AND username = ?').pluck();
@@ -26,6 +41,13 @@ export class LockoutService {
       'INSERT INTO login_lockouts (source, username, until) VALUES (?, ?, ?) ON CONFLICT(source, username) DO UPDATE SET until = excluded.until',
     );
     this.unlock = db.prepare('DELETE FROM login_lockouts WHERE source = ? AND username = ?');
+    this.pruneLockouts = db.prepare('DELETE FROM login_lockouts WHERE until <= ?');
+    this.capFailures = db.prepare(
+      'DELETE FROM login_failures WHERE rowid IN (SELECT rowid FROM login_failures ORDER BY at DESC, rowid DESC LIMIT -1 OFFSET ?)',
+    );
+    this.capLockouts = db.prepare(
+      'DELETE FROM login_lockouts WHERE rowid IN (SELECT rowid FROM login_lockouts ORDER BY until DESC LIMIT -1 OFFSET ?)',
+    );
     this.transactFailure = db.transaction((source: string, username: string, now: number): boolean => {
       this.pruneFailures.run(now - FAILURE_WINDOW_MS);
       this.insertFailure.run(source, username, now);
@@ -46,18 +68,32 @@ export class LockoutService {
 
   /** Throws 429 while the pair is locked out. */
   assertNotLocked(source: string, username: string): void {
-    const until = this.lockedUntil.get(source, username) as number | undefined;
+    const key = accountKey(username);
+    const until = this.lockedUntil.get(source, key) as number | undefined;
     if (until === undefined) return;
     if (until > this.clock.now()) throw this.lockedError(until);
-    this.unlock.run(source, username);
+    this.unlock.run(source, key);
   }
 
   /** Records a failure; the failure that reaches the limit answers 429 at once. */
   recordFailure(source: string, username: string): void {
-    if (this.transactFailure(source, username, this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
+    if (this.transactFailure(source, accountKey(username), this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
   }
 
   recordSuccess(source: string, username: string): void {
-    this.clearFailures.run(source, username);
+    this.clearFailures.run(source, accountKey(username));
+  }
+
+  /** Drops what no longer counts (failures out of the window, ended lockouts), then caps both
+   * tables. Answers how many rows the caps removed: those still counted, so their removal is
+   * worth a line in the operation log. */
+  prune(): { login_failures: number; login_lockouts: number } {
+    const now = this.clock.now();
+    this.pruneFailures.run(now - FAILURE_WINDOW_MS);
+    this.pruneLockouts.run(now);
+    return {
+      login_failures: this.capFailures.run(MAX_FAILURE_ROWS).changes,
+      login_lockouts: this.capLockouts.run(MAX_LOCKOUT_ROWS).changes,
+    };
   }
 }

@@ -47,6 +47,9 @@ export const SETTING_SCHEMAS = {
     auto_login: z.object({ enabled: z.boolean(), username: z.string().nullable() }),
     users_enabled: z.record(z.string(), z.boolean()),
   }),
+  /** How much of the operation log is kept: at most `rows` rows, none older than `days` days; the
+   * oldest go first, and each pruning writes one row saying what went. */
+  oplog_retention: z.object({ rows: z.number().int().min(100).max(1_000_000), days: z.number().int().min(1).max(3650) }),
 };
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -54,6 +57,10 @@ export type DeviceSettings = { [K in SettingKey]: z.output<(typeof SETTING_SCHEM
 export type StoredNetworkChange = z.output<typeof storedNetworkChangeSchema>;
 
 type Key = SettingKey;
+
+/** The operation log's default retention: about 2 MB of rows at most, three months at the longest. */
+export const DEFAULT_OPLOG_RETENTION_ROWS = 10_000;
+export const DEFAULT_OPLOG_RETENTION_DAYS = 90;
 
 function randomPassphrase(length: number): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -107,6 +114,7 @@ function defaults(): DeviceSettings {
       auto_login: { enabled: false, username: null },
       users_enabled: { cmt_default_control_user: true, cmt_default_view_only_user: true },
     },
+    oplog_retention: { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS },
   };
 }
 

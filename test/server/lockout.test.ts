@@ -2,6 +2,7 @@
  * for 10 minutes; the answer carries the minutes left. */
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
+import { ACCOUNT_THROTTLE_WINDOW_MS } from '../../server/services/sign-in-limits';
 
 const MINUTE = 60_000;
 
@@ -16,6 +17,9 @@ describe('login lockout', () => {
     t = await startTestDevice({ clock });
   });
   afterAll(() => t.close());
+  // The per-account throttle (sign-in-limits.test.ts) counts failures from every address: each
+  // test here starts once the previous one's failures have left its window.
+  beforeEach(() => clock.advance(ACCOUNT_THROTTLE_WINDOW_MS));
 
   function attempt(source: string, password: string, username = 'admin', path = username) {
     return t.app.inject({

@@ -1,0 +1,336 @@
+/** Sign-in under a flood: a per-address rate limit and a per-account throttle refuse attempts with
+ * 429 `too_many_requests` before any password check and without a row per attempt; refused
+ * sign-ins are one operation-log row per address and window; retention bounds the operation log
+ * and the failure tables, and logs its pruning. */
+import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { ManualClock } from '../../server/lib/clock';
+import {
+  ACCOUNT_THROTTLE_FAILURES,
+  ACCOUNT_THROTTLE_INTERVAL_MS,
+  ACCOUNT_THROTTLE_WINDOW_MS,
+  MAX_TRACKED_SOURCES,
+  SignInLimits,
+  SOURCE_BURST,
+  SOURCE_REFILL_MS,
+} from '../../server/services/sign-in-limits';
+import { FAILED_SIGN_IN_FLUSH_MS, FAILED_SIGN_IN_WINDOW_MS, PRUNE_EVERY_INSERTS } from '../../server/services/operation-log';
+import { MAX_FAILURE_ROWS, UNKNOWN_ACCOUNT_KEY } from '../../server/services/lockout';
+import { DEFAULT_OPLOG_RETENTION_DAYS, DEFAULT_OPLOG_RETENTION_ROWS } from '../../server/services/settings';
+
+interface Row {
+  id: number;
+  at: string;
+  account: string | null;
+  source: string;
+  action: string;
+  target: string;
+  after_value: string | null;
+  result: string;
+  repeat_count: number;
+  repeat_last_at: string | null;
+  repeat_results: string | null;
+}
+
+const DAY = 24 * 60 * 60_000;
+/** Accounts that exist, tried in turn so that no address reaches the lockout of one account. */
+const ACCOUNTS = ['admin', 'update', 'history', 'cmt_default_control_user', 'cmt_default_view_only_user'] as const;
+
+describe('sign-in limits', () => {
+  const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
+  let t: TestDevice;
+  let nextSource = 1;
+  const newSource = () => `10.77.${Math.floor(nextSource / 250)}.${(nextSource++ % 250) + 1}`;
+
+  beforeAll(async () => {
+    t = await startTestDevice({ clock });
+    // The periodic flush and retention are run by hand here, on the fake clock.
+    t.device.retention.close();
+  });
+  afterAll(() => t.close());
+  // Each test starts with the previous one's failures, rows and limits out of their windows.
+  beforeEach(() => clock.advance(Math.max(ACCOUNT_THROTTLE_WINDOW_MS, FAILED_SIGN_IN_WINDOW_MS) + 1000));
+  afterEach(() => jest.restoreAllMocks());
+
+  function signIn(source: string, username: string, password: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token/app',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+      remoteAddress: source,
+    });
+  }
+  const db = () => t.device.db;
+  const count = (table: string) => db().prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+  /** Rows, updates and deletions this connection has made since it opened. */
+  const writes = () => db().prepare('SELECT total_changes()').pluck().get() as number;
+  const rowsOf = (source: string) => db().prepare('SELECT * FROM operation_log WHERE source = ? ORDER BY id').all(source) as Row[];
+  const verifySpy = () => jest.spyOn(t.device.accounts, 'verify');
+
+  describe('per address', () => {
+    it(`refuses an address after ${SOURCE_BURST} refused attempts with 429, the seconds to wait and no password check`, async () => {
+      const src = newSource();
+      for (let i = 0; i < SOURCE_BURST; i++) {
+        expect((await signIn(src, ACCOUNTS[i % ACCOUNTS.length]!, `wrong-${i}`)).statusCode).toBe(401);
+      }
+      const verify = verifySpy();
+      const blocked = await signIn(src, 'admin', TEST_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ error_code: 'too_many_requests', qty: SOURCE_REFILL_MS / 1000 });
+      expect(verify).not.toHaveBeenCalled();
+      // another address is not concerned
+      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('writes no row of any table per blocked attempt', async () => {
+      const src = newSource();
+      for (let i = 0; i < SOURCE_BURST; i++) await signIn(src, ACCOUNTS[i % ACCOUNTS.length]!, `wrong-${i}`);
+      const verify = verifySpy();
+      const tables = ['operation_log', 'login_failures', 'login_lockouts'].map(count);
+      const before = writes();
+      for (let i = 0; i < 50; i++) expect((await signIn(src, `guess-${i}`, 'x')).statusCode).toBe(429);
+      expect(writes()).toBe(before);
+      expect(['operation_log', 'login_failures', 'login_lockouts'].map(count)).toEqual(tables);
+      expect(verify).not.toHaveBeenCalled();
+    });
+
+    it('earns one attempt back every refill interval, and a success costs nothing', async () => {
+      const src = newSource();
+      for (let i = 0; i < SOURCE_BURST; i++) await signIn(src, ACCOUNTS[i % ACCOUNTS.length]!, `wrong-${i}`);
+      clock.advance(SOURCE_REFILL_MS - 1000);
+      expect((await signIn(src, 'admin', TEST_PASSWORD)).json()).toMatchObject({ error_code: 'too_many_requests', qty: 1 });
+      clock.advance(1000);
+      expect((await signIn(src, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(src, 'update', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(src, 'update', 'wrong')).statusCode).toBe(401);
+      expect((await signIn(src, 'update', 'wrong')).statusCode).toBe(429);
+    });
+
+    it('limits the renewal of tokens from a blocked address too', async () => {
+      const src = newSource();
+      const pair = await t.loginPair('history', src);
+      for (let i = 0; i < SOURCE_BURST; i++) await signIn(src, ACCOUNTS[i % ACCOUNTS.length]!, `wrong-${i}`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/token/history',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: pair.refresh_token }).toString(),
+        remoteAddress: src,
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ error_code: 'too_many_requests' });
+    });
+
+    it(`keeps at most ${MAX_TRACKED_SOURCES} addresses in memory and forgets the ones that are whole again`, () => {
+      const limits = new SignInLimits(db(), clock);
+      for (let i = 0; i < MAX_TRACKED_SOURCES + 500; i++) limits.admit(`fd00::${i.toString(16)}`, null);
+      expect(limits.trackedSources).toBe(MAX_TRACKED_SOURCES);
+      clock.advance(SOURCE_REFILL_MS);
+      limits.sweep();
+      expect(limits.trackedSources).toBe(0);
+    });
+  });
+
+  describe('operation-log rows of refused sign-ins', () => {
+    it('writes one row per address and window, and counts the next refusals on it', async () => {
+      const src = newSource();
+      const other = newSource();
+      expect((await signIn(src, 'admin', 'wrong-1')).statusCode).toBe(401);
+      const [first] = rowsOf(src);
+      expect(first).toMatchObject({ action: 'login', account: 'admin', result: 'invalid_credentials', repeat_count: 1 });
+      expect(first!.after_value).not.toContain('wrong-1');
+      await signIn(src, 'mallory', 'wrong-2');
+      await signIn(src, 'update', 'wrong-3');
+      // counted in memory, written at most every few seconds
+      expect(rowsOf(src)).toEqual([first]);
+      clock.advance(FAILED_SIGN_IN_FLUSH_MS);
+      await signIn(src, 'history', 'wrong-4');
+      const rows = rowsOf(src);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: first!.id, repeat_count: 4, repeat_last_at: new Date(clock.now()).toISOString() });
+      expect(JSON.parse(rows[0]!.repeat_results!)).toEqual({ invalid_credentials: 3, user_not_in_list: 1 });
+      // another address has its own row
+      await signIn(other, 'admin', 'wrong');
+      expect(rowsOf(other)).toHaveLength(1);
+      // after the window, a new row
+      clock.advance(FAILED_SIGN_IN_WINDOW_MS);
+      await signIn(src, 'admin', 'wrong-5');
+      expect(rowsOf(src)).toHaveLength(2);
+      expect(rowsOf(src)[0]).toMatchObject({ repeat_count: 4 });
+    });
+
+    it('counts the blocked attempts on the row once it is flushed', async () => {
+      const src = newSource();
+      for (let i = 0; i < SOURCE_BURST; i++) await signIn(src, ACCOUNTS[i % ACCOUNTS.length]!, `wrong-${i}`);
+      for (let i = 0; i < 30; i++) await signIn(src, 'admin', 'x');
+      t.device.oplog.flush();
+      const rows = rowsOf(src);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.repeat_count).toBe(SOURCE_BURST + 30);
+      expect(JSON.parse(rows[0]!.repeat_results!)).toEqual({ invalid_credentials: SOURCE_BURST, too_many_requests: 30 });
+    });
+
+    it('keeps one row per successful sign-in', async () => {
+      const src = newSource();
+      await signIn(src, 'admin', 'wrong');
+      await signIn(src, 'admin', TEST_PASSWORD);
+      await signIn(src, 'admin', TEST_PASSWORD);
+      expect(rowsOf(src).map((r) => r.result)).toEqual(['invalid_credentials', 'success', 'success']);
+    });
+
+    it('keeps the failures of unknown user names under one key: one lockout row, not one per name', async () => {
+      const src = newSource();
+      for (let i = 0; i < 4; i++) expect((await signIn(src, `nobody-${i}`, 'x')).statusCode).toBe(401);
+      expect(db().prepare('SELECT DISTINCT username FROM login_failures WHERE source = ?').pluck().all(src)).toEqual([UNKNOWN_ACCOUNT_KEY]);
+      expect((await signIn(src, 'nobody-5', 'x')).json()).toMatchObject({ error_code: 'login_locked' });
+      expect((await signIn(src, 'someone-else', 'x')).json()).toMatchObject({ error_code: 'login_locked' });
+      expect(db().prepare('SELECT username FROM login_lockouts WHERE source = ?').pluck().all(src)).toEqual([UNKNOWN_ACCOUNT_KEY]);
+      // the accounts themselves stay open from that address
+      expect((await signIn(src, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe('retention', () => {
+    const record = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        t.device.oplog.record({ account: 'admin', source: '10.0.0.1', action: 'set_hmi_name', target: 'system.hmi_name', after: `name-${i}`, values: null, result: 'success' });
+      }
+    };
+    const prunings = () =>
+      db().prepare("SELECT * FROM operation_log WHERE action = 'operation_log_pruned' ORDER BY id").all() as Row[];
+    afterEach(() => t.device.settings.set('oplog_retention', { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS }));
+
+    it('defaults to 10000 rows and 90 days', () => {
+      expect({ rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS }).toEqual({ rows: 10_000, days: 90 });
+    });
+
+    it('prunes the oldest rows past the row count as rows are written, and logs each pruning in one row', async () => {
+      t.device.settings.set('oplog_retention', { rows: 100, days: 90 });
+      const before = prunings().length;
+      record(3 * PRUNE_EVERY_INSERTS);
+      // pruned while writing, without waiting for the periodic run
+      expect(count('operation_log')).toBeLessThanOrEqual(100 + PRUNE_EVERY_INSERTS);
+      expect(prunings().length).toBeGreaterThan(before);
+      t.device.retention.run();
+      expect(count('operation_log')).toBe(100);
+      const last = prunings().at(-1)!;
+      expect(last).toMatchObject({ account: null, source: 'device', target: 'operation_log', result: 'success' });
+      const after = JSON.parse(last.after_value!);
+      expect(after.retention).toEqual({ rows: 100, days: 90 });
+      expect(after.removed.operation_log).toBeGreaterThan(0);
+      // the newest rows are the ones kept
+      const newest = db().prepare("SELECT after_value FROM operation_log WHERE action = 'set_hmi_name' ORDER BY id DESC LIMIT 1").pluck().get();
+      expect(newest).toBe(JSON.stringify(`name-${3 * PRUNE_EVERY_INSERTS - 1}`));
+    });
+
+    it('prunes the rows older than the days kept', () => {
+      t.device.settings.set('oplog_retention', { rows: 10_000, days: 30 });
+      record(5);
+      const oldMax = db().prepare('SELECT MAX(id) FROM operation_log').pluck().get() as number;
+      clock.advance(31 * DAY);
+      record(2);
+      t.device.retention.run();
+      expect(db().prepare('SELECT COUNT(*) FROM operation_log WHERE id <= ?').pluck().get(oldMax)).toBe(0);
+      expect(count('operation_log')).toBe(3);
+      expect(JSON.parse(prunings().at(-1)!.after_value!).removed.operation_log).toBeGreaterThanOrEqual(5);
+    });
+
+    it('writes no pruning row when nothing went', () => {
+      t.device.retention.run();
+      const before = count('operation_log');
+      t.device.retention.run();
+      expect(count('operation_log')).toBe(before);
+    });
+
+    it('caps the failure table and logs what the cap removed', () => {
+      const now = clock.now();
+      const insert = db().prepare('INSERT INTO login_failures (source, username, at) VALUES (?, ?, ?)');
+      db().transaction(() => {
+        for (let i = 0; i < MAX_FAILURE_ROWS + 25; i++) insert.run(`fd00::${i.toString(16)}`, 'admin', now - 1000);
+      })();
+      t.device.retention.run();
+      expect(count('login_failures')).toBe(MAX_FAILURE_ROWS);
+      expect(JSON.parse(prunings().at(-1)!.after_value!).removed).toMatchObject({ login_failures: 25 });
+      // ended lockouts and failures out of the window go without a row
+      clock.advance(FAILED_SIGN_IN_WINDOW_MS + 1);
+      const rows = count('operation_log');
+      t.device.retention.run();
+      expect(count('login_failures')).toBe(0);
+      expect(count('operation_log')).toBe(rows);
+    });
+  });
+
+  describe('per account, across addresses', () => {
+    const sources = Array.from({ length: 20 }, (_, i) => `10.88.0.${i + 1}`);
+
+    /** 80 wrong admin passwords, 4 from each of 20 addresses (under the lockout of one address). */
+    async function distributedGuessing(): Promise<{ status: number; qty?: number }[]> {
+      const answers = [];
+      for (let round = 0; round < 4; round++) {
+        for (const src of sources) {
+          const res = await signIn(src, 'admin', `guess-${round}-${src}`);
+          answers.push({ status: res.statusCode, ...(res.statusCode === 429 ? { qty: res.json().qty, code: res.json().error_code } : {}) });
+        }
+      }
+      return answers;
+    }
+
+    it(`throttles an account to one attempt per ${ACCOUNT_THROTTLE_INTERVAL_MS / 1000} s after ${ACCOUNT_THROTTLE_FAILURES} failures from any addresses, without a password check`, async () => {
+      const verify = verifySpy();
+      const answers = await distributedGuessing();
+      // the first failures, then the one attempt of the interval, are checked
+      expect(answers.filter((a) => a.status === 401)).toHaveLength(ACCOUNT_THROTTLE_FAILURES + 1);
+      expect(answers.slice(0, ACCOUNT_THROTTLE_FAILURES + 1).every((a) => a.status === 401)).toBe(true);
+      const refused = answers.slice(ACCOUNT_THROTTLE_FAILURES + 1);
+      expect(refused).toHaveLength(80 - ACCOUNT_THROTTLE_FAILURES - 1);
+      expect(refused.every((a) => a.status === 429)).toBe(true);
+      expect(refused[0]).toMatchObject({ code: 'too_many_requests', qty: ACCOUNT_THROTTLE_INTERVAL_MS / 1000 });
+      expect(verify).toHaveBeenCalledTimes(ACCOUNT_THROTTLE_FAILURES + 1);
+      // other accounts are not concerned
+      expect((await signIn(sources[0]!, 'update', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('lets the administrator in at the next allowed attempt, which ends the throttle', async () => {
+      await distributedGuessing();
+      const admin = newSource();
+      const waiting = await signIn(admin, 'admin', TEST_PASSWORD);
+      expect(waiting.statusCode).toBe(429);
+      const qty = waiting.json().qty as number;
+      expect(qty).toBeGreaterThan(0);
+      expect(qty).toBeLessThanOrEqual(ACCOUNT_THROTTLE_INTERVAL_MS / 1000);
+      clock.advance(qty * 1000);
+      expect((await signIn(admin, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      // throttle over: any address is checked again at once
+      expect((await signIn(newSource(), 'admin', 'wrong')).statusCode).toBe(401);
+      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('keeps one attempt per interval open however long the guessing goes on', async () => {
+      await distributedGuessing();
+      for (let i = 0; i < 5; i++) {
+        clock.advance(ACCOUNT_THROTTLE_INTERVAL_MS);
+        expect((await signIn(newSource(), 'admin', 'still-guessing')).statusCode).toBe(401);
+        expect((await signIn(newSource(), 'admin', 'still-guessing')).statusCode).toBe(429);
+      }
+      clock.advance(ACCOUNT_THROTTLE_INTERVAL_MS);
+      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('does not hold back an address the account signed in from before', async () => {
+      const usual = newSource();
+      await t.login('admin', usual);
+      clock.advance(ACCOUNT_THROTTLE_WINDOW_MS + 1000);
+      await distributedGuessing();
+      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await signIn(usual, 'admin', 'typo')).statusCode).toBe(401);
+      expect((await signIn(usual, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('ends the throttle once the failures leave the window', async () => {
+      await distributedGuessing();
+      clock.advance(ACCOUNT_THROTTLE_WINDOW_MS);
+      expect((await signIn(newSource(), 'admin', 'wrong')).statusCode).toBe(401);
+      expect((await signIn(newSource(), 'admin', 'wrong')).statusCode).toBe(401);
+    });
+  });
+});
