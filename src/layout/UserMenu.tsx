@@ -58,7 +58,8 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
         <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
         {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
         {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}
-        <Divider />
+        {/* A list holds list items only: the separator is an li too. */}
+        <Divider component="li" />
         <MenuItem onClick={() => void logOut()}>{t('layout.log_out')}</MenuItem>
       </Menu>
     </>

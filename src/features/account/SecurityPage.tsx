@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   expirationFromWire,
@@ -108,11 +109,19 @@ function StrengthRulesCard() {
 
   // With the rules off only their switch can change: the rest would do nothing, and says why.
   const rulesOff = !(value?.rulesEnable ?? false);
+  const hintId = useId();
   const switchRow = (key: 'rulesEnable' | 'includeNumbers' | 'includeMixedCases' | 'includeSpecialCharacters', label: string) => (
     <FormControlLabel
       sx={SWITCH_ROW}
       disabled={key !== 'rulesEnable' && rulesOff}
-      control={<Switch checked={value?.[key] ?? false} onChange={(e) => change({ [key]: e.target.checked })} />}
+      control={
+        <Switch
+          checked={value?.[key] ?? false}
+          onChange={(e) => change({ [key]: e.target.checked })}
+          // The line saying why the rest is off describes every switch of the card while it shows.
+          slotProps={{ input: { 'aria-describedby': rulesOff ? hintId : undefined } }}
+        />
+      }
       label={label}
     />
   );
@@ -122,7 +131,7 @@ function StrengthRulesCard() {
       <Stack spacing={1}>
         {switchRow('rulesEnable', t('security.rules.enable'))}
         {rulesOff ? (
-          <Typography variant="body2" color="text.secondary" data-testid="rules-off-hint">
+          <Typography id={hintId} variant="body2" color="text.secondary" data-testid="rules-off-hint">
             {t('security.rules.off_hint', { length: PASSWORD_MIN_LENGTH })}
           </Typography>
         ) : null}
@@ -178,6 +187,8 @@ function ExpirationCard() {
   const change = form.change;
   // With notifications off no password ever expires: the period and the allowance do nothing.
   const expiryOff = !(value?.notificationEnable ?? false);
+  const hintId = useId();
+  const describedByHint = { input: { 'aria-describedby': expiryOff ? hintId : undefined } };
 
   return (
     <SettingsCard title={t('security.expiration.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
@@ -185,12 +196,16 @@ function ExpirationCard() {
         <FormControlLabel
           sx={SWITCH_ROW}
           control={
-            <Switch checked={value?.notificationEnable ?? false} onChange={(e) => change({ notificationEnable: e.target.checked })} />
+            <Switch
+              checked={value?.notificationEnable ?? false}
+              onChange={(e) => change({ notificationEnable: e.target.checked })}
+              slotProps={describedByHint}
+            />
           }
           label={t('security.expiration.notification')}
         />
         {expiryOff ? (
-          <Typography variant="body2" color="text.secondary" data-testid="expiry-off-hint">
+          <Typography id={hintId} variant="body2" color="text.secondary" data-testid="expiry-off-hint">
             {t('security.expiration.off_hint')}
           </Typography>
         ) : null}
@@ -212,6 +227,7 @@ function ExpirationCard() {
             <Switch
               checked={value?.allowOperationsBeforeUpdate ?? false}
               onChange={(e) => change({ allowOperationsBeforeUpdate: e.target.checked })}
+              slotProps={describedByHint}
             />
           }
           label={t('security.expiration.allow_operations')}

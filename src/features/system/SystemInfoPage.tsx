@@ -21,7 +21,7 @@ const DateTimeDialog = lazy(() => import(/* webpackChunkName: "datetime-dialog" 
 /** Uptime and usage change while the page is open. */
 const REFRESH_MS = 5000;
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Row({ label, children, action, testId }: { label: string; children: ReactNode; action?: ReactNode; testId?: string }) {
   return (
     <Box
       component="div"
@@ -31,8 +31,17 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }} data-testid={testId}>
-        {children}
+      {/* The value takes the room left and wraps within it; an action keeps to the row's end, centred
+          on the value, so every Edit button stands in one column whatever the length of its value. */}
+      <Typography component="dd" variant="body1" sx={{ m: 0, display: 'flex', alignItems: 'center', flexWrap: 'nowrap', columnGap: 1 }}>
+        <Box component="span" sx={{ flex: '1 1 auto', minWidth: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+          {children}
+        </Box>
+        {action ? (
+          <Box component="span" sx={{ flex: '0 0 auto', ml: 'auto' }} data-testid={testId ? `${testId}-action` : undefined}>
+            {action}
+          </Box>
+        ) : null}
       </Typography>
     </Box>
   );
@@ -98,21 +107,31 @@ export default function SystemInfoPage() {
                     {t('name_and_time')}
                   </Typography>
                   <Box component="dl" sx={{ m: 0 }}>
-                    <Row label={t('dashboard.hmi_name', { ns: 'shell' })} testId="info-hmi-name">
+                    <Row
+                      label={t('dashboard.hmi_name', { ns: 'shell' })}
+                      testId="info-hmi-name"
+                      action={
+                        isAdmin ? (
+                          <Button size="small" onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
+                            {t('edit')}
+                          </Button>
+                        ) : null
+                      }
+                    >
                       {d.hmi_name}
-                      {isAdmin ? (
-                        <Button size="small" onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
-                          {t('edit')}
-                        </Button>
-                      ) : null}
                     </Row>
-                    <Row label={t('dashboard.system_time', { ns: 'shell' })}>
+                    <Row
+                      label={t('dashboard.system_time', { ns: 'shell' })}
+                      testId="info-time"
+                      action={
+                        isAdmin ? (
+                          <Button size="small" onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
+                            {t('edit')}
+                          </Button>
+                        ) : null
+                      }
+                    >
                       {datetime ?? '—'}
-                      {isAdmin ? (
-                        <Button size="small" onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
-                          {t('edit')}
-                        </Button>
-                      ) : null}
                     </Row>
                   </Box>
                 </CardContent>

@@ -63,6 +63,34 @@ describe('SecurityPage', () => {
     expect(expiry.getByTestId('expiry-off-hint')).toHaveTextContent('no password expires');
   });
 
+  test('every field a switch that is off governs is disabled, the switches say why, and turning it on frees them', async () => {
+    const { user } = await openPage();
+    const rules = card('Password strength rules');
+    const enforce = rules.getByRole('switch', { name: 'Enforce password strength rules' });
+    expect(enforce).toBeEnabled();
+    for (const name of ['Include numbers', 'Include upper and lower case letters', /^Include special characters/]) {
+      expect(rules.getByRole('switch', { name })).toBeDisabled();
+      expect(rules.getByRole('switch', { name })).toHaveAccessibleDescription(/only the minimum of 8 characters applies/);
+    }
+    expect(enforce).toHaveAccessibleDescription(/only the minimum of 8 characters applies/);
+    await user.click(enforce);
+    expect(rules.getByLabelText(/^Minimal length/)).toBeEnabled();
+    expect(rules.getByRole('switch', { name: 'Include numbers' })).toBeEnabled();
+    expect(rules.queryByTestId('rules-off-hint')).not.toBeInTheDocument();
+    expect(enforce).not.toHaveAccessibleDescription(/only the minimum/);
+
+    const expiry = card('Password expiration');
+    const notify = expiry.getByRole('switch', { name: 'Notify when a password has expired' });
+    const allow = expiry.getByRole('switch', { name: 'Allow operations before the password is updated' });
+    expect(allow).toBeDisabled();
+    expect(notify).toHaveAccessibleDescription(/no password expires/);
+    expect(allow).toHaveAccessibleDescription(/no password expires/);
+    await user.click(notify);
+    expect(expiry.getByLabelText(/^Validity period/)).toBeEnabled();
+    expect(allow).toBeEnabled();
+    expect(expiry.queryByTestId('expiry-off-hint')).not.toBeInTheDocument();
+  });
+
   test('loads the values of the three cards, each Save disabled until something changes', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();

@@ -161,6 +161,15 @@ describe('document title', () => {
     await waitFor(() => expect(document.title).toBe('System Password · HMI Console'));
   });
 
+  test('follows a language chosen in the top bar, on the screen shown', async () => {
+    const { user } = await openShell('/admin/dashboard');
+    await waitFor(() => expect(document.title).toBe('Dashboard · HMI Console'));
+    await user.selectOptions(within(topBar()).getByLabelText('Language'), 'Deutsch');
+    await waitFor(() => expect(document.title).toBe('Übersicht · HMI-Konsole'));
+    await user.selectOptions(within(topBar()).getByLabelText('Sprache'), '日本語');
+    await waitFor(() => expect(document.title).toBe('ダッシュボード · HMI コンソール'));
+  });
+
   test('in German on the German sign-in page', async () => {
     shellDevice();
     await renderApp('/admin/login', { account: null, language: 'de' });
@@ -378,6 +387,15 @@ describe('user menu', () => {
     expect(app.location()).toBe('/app/dashboard');
     await user.click((await openMenu(user)).getByRole('menuitem', { name: 'Admin Mode' }));
     await waitFor(() => expect(app.location()).toBe('/admin/dashboard'));
+  });
+
+  test('its list holds list items only, the separator included', async () => {
+    const { user } = await openShell('/admin/dashboard');
+    await openMenu(user);
+    const list = screen.getByRole('menu');
+    expect(list.tagName).toBe('UL');
+    for (const child of Array.from(list.children)) expect(child.tagName).toBe('LI');
+    expect(within(list).getByRole('separator')).toBeInTheDocument();
   });
 
   test('a WebView user has no Admin Mode entry', async () => {

@@ -380,3 +380,28 @@ describe('System Info when the panel cannot be reached', () => {
     expect(await screen.findByTestId('info-model')).toBeInTheDocument();
   });
 });
+
+describe('SystemInfoPage: the Edit buttons', () => {
+  test('stand at the end of their rows, centred on the value, never wrapped below it', async () => {
+    await openPage();
+    for (const [label, name] of [
+      ['HMI name', 'Edit the HMI name'],
+      ['System time', 'Edit the device time'],
+    ] as const) {
+      const row = valueOf(label);
+      const button = within(row).getByRole('button', { name });
+      // The value and its button share one line: a long value (a clock at 1280 px beside the
+      // sidebar) wraps within its own box instead of pushing the button under it.
+      expect(getComputedStyle(row).display).toBe('flex');
+      expect(getComputedStyle(row).alignItems).toBe('center');
+      expect(getComputedStyle(row).flexWrap).toBe('nowrap');
+      // The button keeps to the end of the row, so both Edit buttons stand in one column.
+      const holder = button.parentElement as HTMLElement;
+      expect(holder).not.toBe(row);
+      expect(getComputedStyle(holder).marginLeft).toBe('auto');
+      expect(getComputedStyle(holder).flexShrink).toBe('0');
+      // Label and value line up too, though the button makes the row taller.
+      expect(getComputedStyle(row.parentElement as HTMLElement).alignItems).toBe('center');
+    }
+  });
+});
