@@ -92,7 +92,7 @@ export default function HotspotPage() {
                   value={value.password}
                   onChange={(password) => change({ password })}
                   error={Boolean(problems.password)}
-                  helperText={problemText(t, problems.password) ?? (locked ? ' ' : t('wifi.wpa_hint'))}
+                  helperText={problemText(t, problems.password) ?? t('wifi.wpa_hint')}
                   disabled={locked}
                 />
               </Grid>
