@@ -54,7 +54,10 @@ function Shell({ mode }: { mode: Mode }) {
     if (mobile) dispatch(sidebarClosed());
   }, [dispatch, mobile, pathname]);
 
-  if (shell.user.isError) {
+  // Only a first read that failed replaces the shell: a refetch that fails later (plain HTTP just
+  // switched off under this page, a dropped connection) keeps what was read, and the dialogs open
+  // over it (the first-run wizard's last step among them).
+  if (shell.user.isError && !shell.user.data) {
     return (
       <Box sx={{ p: 4 }}>
         <Alert severity="error" action={<Button color="inherit" onClick={() => void shell.user.refetch()}>{t('common.retry')}</Button>}>

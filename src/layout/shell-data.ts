@@ -27,6 +27,7 @@ export function useShellData() {
     allowed,
     /** The user-mode entry needs the device's usermode flag and WebView enabled. */
     userModeAvailable: spec.data?.usermode === true && webview.data?.status === '1',
-    ready: user.isSuccess && !extra.isLoading && !licence.isLoading,
+    // Once read, kept: a later read that fails (plain HTTP just switched off) does not take the shell away.
+    ready: user.data !== undefined && !extra.isLoading && !licence.isLoading,
   };
 }

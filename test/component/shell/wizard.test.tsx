@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../support/render';
 import * as accountActorsModule from '../../../src/layout/account-actors';
+import { uacApi } from '../../../store/api/uac-endpoints';
 import type { DeviceHandlers } from '../../support/fake-device';
 import { SHELL_PASSWORD, shellDevice, type ShellDevice } from '../../support/shell-device';
 import enMain from '../../../public/locales/en.json';
@@ -25,9 +26,9 @@ const HTTP_CALL = '/api/v1/system/http';
 async function openWizard(account: string, overrides: DeviceHandlers = {}, language: 'en' | 'de' = 'en') {
   const device = shellDevice({ userInfo: { state_code: 0 } }, overrides);
   const user = userEvent.setup({ delay: null });
-  await renderApp('/admin/dashboard', { account, language });
+  const { store } = await renderApp('/admin/dashboard', { account, language });
   const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
-  return { device, user, dialog, inDialog: within(dialog) };
+  return { device, user, dialog, inDialog: within(dialog), store };
 }
 
 const button = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
@@ -287,6 +288,29 @@ describe('admin choosing HTTPS only on a page that came over plain HTTP', () => 
     // Nothing went to the device over plain HTTP once it stopped accepting it (no user-info
     // refetch, which a browser would have followed to HTTPS and its CSP blocked).
     expect(device.requests.slice(afterSwitch).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    opened.mockRestore();
+  });
+
+  test('keeps the wizard and the page when a user-info read still under way is refused once plain HTTP is off', async () => {
+    // What the browser suite met on a slow run: the user info the password change invalidates was
+    // read again just after the switch, and the device refused it over plain HTTP.
+    const opened = jest.spyOn(accountActorsModule, 'openAddress').mockImplementation(() => undefined);
+    const { user, device, inDialog, store } = await openWizard('admin');
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    await fillPasswordForm(user, SHELL_PASSWORD);
+    await user.click(button('Finish'));
+    expect(await inDialog.findByText('Your password has been changed.')).toBeInTheDocument();
+    device.handlers[`GET ${USERINFO}`] = () => ({
+      status: 403,
+      body: { message: 'This device answers the API over HTTPS only (port 8443)', error_code: 'https_required' },
+    });
+    const reads = device.requests.filter((r) => r.path === USERINFO).length;
+    store.dispatch(uacApi.util.invalidateTags(['UserInfo']));
+    await waitFor(() => expect(device.requests.filter((r) => r.path === USERINFO).length).toBe(reads + 1));
+    await waitFor(() => expect(store.getState().api.queries['userInfo(undefined)']?.status).toBe('rejected'));
+    expect(screen.getByRole('dialog')).toHaveTextContent(/Sign in there with your new password/);
+    expect(screen.queryByText(/accepts requests over HTTPS only/)).not.toBeInTheDocument();
     opened.mockRestore();
   });
 });
