@@ -28,6 +28,11 @@ export const CALL_AUDIT_ACTIONS = [
   'connect_wifi',
   'disconnect_wifi',
   'set_hotspot',
+  // project
+  'restart_project',
+  'update_project',
+  'update_project_from_media',
+  'backup_project',
 ] as const;
 
 /** Actions the device writes by itself, with `source: 'device'` and no account. */
@@ -39,6 +44,11 @@ export const DEVICE_AUDIT_ACTIONS = [
   /** Retention removed the oldest rows of the operation log (or of the sign-in failure tables):
    * how many, from which table, and the retention in force. */
   'operation_log_pruned',
+  /** A project update job ended: the project it installed (or why not), who asked, whether the
+   * previous project runs again. */
+  'project_update_finished',
+  /** The device started with an update job still marked running: that job ended as interrupted. */
+  'job_interrupted',
 ] as const;
 
 export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;

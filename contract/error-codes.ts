@@ -27,6 +27,36 @@ export const ERROR_CODES = [
   'password_expired',
   /** An API call over plain HTTP while the device serves HTTPS only: refused, not redirected. */
   'https_required',
+  /** A file refused by its content: a project upload takes only .app and .crc, other flows .cxob or .bin. */
+  'unsupported_file_type',
+  /** The .crc does not match the .app ('Upload project failed. Please restart Project.'). */
+  'crc_mismatch',
+  /** No project document in the .app ('Could not find EasyBuilder project file'). */
+  'project_file_missing',
+  /** A protected project without its password, or with a wrong one ('error password'). */
+  'wrong_password',
+  /** The project is for another model ('Project was incompatible with this machine'). */
+  'incompatible_model',
+  /** The project was made with design software older than the device runs (specification §9). */
+  'design_version_too_old',
+  /** The new project did not start: the previous one runs again. */
+  'start_failed',
+  /** Restarting the project failed ('Restart failed'). */
+  'restart_failed',
+  /** The device restarted while the job ran: the job ended there, the device runs what it ran before. */
+  'interrupted',
+  /** Another update runs: one at a time. */
+  'job_running',
+  /** The project backup could not be packed ('Project packing failed!'). */
+  'packing_failed',
+  /** An OS image larger than the device takes ('Image too large'). */
+  'image_too_large',
+  /** An OS image whose signature, model, length or hash is wrong ('Invalid image'). */
+  'invalid_image',
+  /** Writing the new OS failed ('Update failed'). */
+  'update_failed',
+  /** A file or folder on the USB stick or SD card could not be read. */
+  'media_read_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -92,12 +92,37 @@ export function buildOpenApiDocument(version: string): JsonObject {
       description: accessText(call),
       parameters: parametersOf(call, components),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: components.add(call.response, 'output') } } },
+        [String(call.successStatus ?? 200)]: {
+          description: call.successStatus === 202 ? 'Accepted: the job started (follow it with GET /api/v1/jobs/{id})' : 'Success',
+          content: call.download
+            ? { [call.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+            : { 'application/json': { schema: components.add(call.response, 'output') } },
+        },
         '400': error,
         ...(call.access.kind === 'public' ? {} : { '401': error, '403': error }),
       },
     };
     if (call.access.kind !== 'public') op.security = [{ bearer: [] }];
+    if (call.upload) {
+      // Files as binary parts, text parts as the fields schema says.
+      const fields = call.upload.fields ? (components.add(call.upload.fields, 'input') as { properties?: JsonObject; required?: string[] }) : {};
+      const files = Object.entries(call.upload.files);
+      op.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                ...Object.fromEntries(files.map(([name, f]) => [name, { type: 'string', format: 'binary', description: `${f.summary} (${f.accept.join(', ')})` }])),
+                ...(fields.properties ?? {}),
+              },
+              required: [...files.filter(([, f]) => f.required).map(([name]) => name), ...(fields.required ?? [])],
+            },
+          },
+        },
+      };
+    }
     if (call.body) {
       const type = call.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       op.requestBody = { required: true, content: { [type]: { schema: components.add(call.body, 'input') } } };

@@ -144,3 +144,28 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/** A project protected by a password: the `.app` holds this envelope instead of the document, the
+ * document encrypted with AES-256-GCM under a key derived from the password with scrypt. The
+ * device needs the password to run it ('error password' without the right one). */
+export const PROTECTED_PROJECT_FORMAT = 'hmi-project-protected';
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
+export const protectedProjectSchema = z.object({
+  format: z.literal(PROTECTED_PROJECT_FORMAT),
+  format_version: z.literal(1),
+  kdf: z.object({
+    name: z.literal('scrypt'),
+    salt: base64,
+    N: z.number().int().min(1024).max(1 << 20),
+    r: z.number().int().min(1).max(32),
+    p: z.number().int().min(1).max(16),
+  }),
+  cipher: z.literal('aes-256-gcm'),
+  iv: base64,
+  tag: base64,
+  data: base64,
+});
+export type ProtectedProject = z.infer<typeof protectedProjectSchema>;
+
+/** The largest project document the device unpacks (decompressed bytes). */
+export const MAX_PROJECT_DOCUMENT_BYTES = 64 * 1024 * 1024;

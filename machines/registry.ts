@@ -12,6 +12,7 @@ import { forcedReloginQa } from './forced-relogin.qa';
 import { identifyLightQa } from './identify-light.qa';
 import { passwordChangeQa } from './password-change.qa';
 import { passwordExpiryQa } from './password-expiry.qa';
+import { projectUpdateQa } from './project-update.qa';
 import type { MachineEntry } from './qa-support';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
@@ -25,6 +26,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   timeChannelQa,
   safeApplyQa,
   identifyLightQa,
+  projectUpdateQa,
   explorerQa,
 ];
 

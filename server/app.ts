@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import { openDatabase } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { ApiError } from './lib/api-error';
@@ -13,7 +14,9 @@ import { OperationLog } from './services/operation-log';
 import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
-import { ProjectService } from './services/project';
+import { DEFAULT_MAX_UPLOAD_BYTES, ProjectService, type ProjectOptions } from './services/project';
+import { DEFAULT_RUNTIME_TIMING } from './services/project-runtime';
+import { JobsService } from './services/jobs';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
 import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -34,6 +37,8 @@ export interface DeviceOptions {
   httpsPort?: number;
   /** Safe-apply and radio timings; tests shorten them. */
   networkTiming?: Partial<NetworkTiming>;
+  /** Upload limit and runtime timings of the project; tests shorten and lower them. */
+  project?: { maxUploadBytes?: number; runtime?: Partial<ProjectOptions['runtime']> };
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -56,9 +61,26 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const accounts = new AccountsService(db, clock, opts.dataDir);
   const credentials = await accounts.ensureAccounts(opts.initialPassword);
   if (credentials) accounts.writeInitialPasswords(credentials);
-  const project = new ProjectService(db, opts.dataDir, clock);
-  project.start(sampleProject);
   const oplog = new OperationLog(db, clock, () => settings.get('oplog_retention'));
+  const project = new ProjectService(db, opts.dataDir, clock, {
+    maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
+  });
+  project.start(sampleProject);
+  const jobs = new JobsService(db, clock);
+  // A job the previous run left running was cut short: the project above is the old or the new
+  // one, whichever the last committed switch says; the job says it ended there.
+  for (const left of jobs.interruptLeftovers()) {
+    oplog.record({
+      account: null,
+      source: 'device',
+      action: 'job_interrupted',
+      target: left.kind === 'project_update' ? 'project' : 'os',
+      after: { job: left.id, kind: left.kind, requested_by: left.account, step: left.step, detail: left.detail, running: project.project.name },
+      values: null,
+      result: 'interrupted',
+    });
+  }
   const lockout = new LockoutService(db, clock);
   const signInLimits = new SignInLimits(db, clock);
   const retention = new LogRetention(clock, oplog, lockout, signInLimits);
@@ -77,6 +99,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     retention,
     time: new DeviceTimeService(clock, settings),
     project,
+    jobs,
     network,
     identifyLight: new IdentifyLightService(clock),
     httpsPort: opts.httpsPort ?? 8443,
@@ -133,6 +156,9 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   });
 
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Uploads are read part by part by the calls that take them (server/http/upload.ts), each with
+  // its own limits; nothing is buffered or saved by the plugin itself.
+  await app.register(multipart, { limits: { fileSize: 0, files: 0, fields: 0, parts: 0 } });
   for (const area of SERVER_AREAS) area.register(app, device);
   await registerConsole(app, opts.consoleDir ?? null);
 

@@ -4,6 +4,7 @@ import { uacArea } from './routes/uac';
 import { systemArea } from './routes/system';
 import { networkArea } from './routes/network';
 import { projectArea } from './routes/project';
+import { jobsArea } from './routes/jobs';
 import { webviewArea } from './routes/webview';
 import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
@@ -17,6 +18,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   systemArea,
   networkArea,
   projectArea,
+  jobsArea,
   webviewArea,
   opcuaArea,
   cgiArea,

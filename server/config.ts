@@ -8,6 +8,7 @@ export interface ServerConfig {
   initialPassword: string | undefined;
   consoleDir: string;
   logLevel: string;
+  project: { maxUploadBytes: number };
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -15,6 +16,13 @@ function port(name: string, value: string | undefined, fallback: number): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0–65535), not '${value}'`);
   return n;
+}
+
+function megabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback * 1024 * 1024;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 65536) throw new Error(`${name} must be a size in MB (up to 65536), not '${value}'`);
+  return Math.round(n * 1024 * 1024);
 }
 
 /** The environment of DESIGN §10. */
@@ -27,5 +35,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     initialPassword: env.HMI_INITIAL_PASSWORD || undefined,
     consoleDir: path.resolve(env.HMI_CONSOLE_DIR || path.join(repoRoot, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    project: { maxUploadBytes: megabytes('HMI_MAX_PROJECT_MB', env.HMI_MAX_PROJECT_MB, 256) },
   };
 }

@@ -9,6 +9,7 @@ import type { SignInLimits } from './services/sign-in-limits';
 import type { LogRetention } from './services/log-retention';
 import type { DeviceTimeService } from './services/device-time';
 import type { ProjectService } from './services/project';
+import type { JobsService } from './services/jobs';
 import type { NetworkService } from './services/network';
 import type { IdentifyLightService } from './services/identify-light';
 
@@ -28,6 +29,8 @@ export interface Device {
   retention: LogRetention;
   time: DeviceTimeService;
   project: ProjectService;
+  /** Long tasks (updates) that the console follows step by step. */
+  jobs: JobsService;
   network: NetworkService;
   identifyLight: IdentifyLightService;
   httpsPort: number;

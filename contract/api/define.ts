@@ -35,6 +35,19 @@ export interface CallDef<
    * sign-out, the user info and what the shell needs to show the expiry dialog.
    */
   whilePasswordExpired?: 'allowed';
+  /** A multipart upload: its file parts and its text parts (validated like a body). */
+  upload?: UploadDef;
+  /** The status of a success answer: 202 when the call started a job. */
+  successStatus?: 200 | 202;
+  /** A call that answers a file (`answerFormat: 'file'`): its content type. */
+  download?: { contentType: string };
+}
+
+/** The parts of a multipart upload. Files stream to disk, bounded in size and checked by their
+ * content (never by their name); text parts are validated by `fields`. */
+export interface UploadDef {
+  files: Record<string, { summary: string; /** The file name endings the console offers. */ accept: readonly string[]; required: boolean }>;
+  fields?: z.ZodObject;
 }
 
 /** The operation-log row a mutating call writes. */

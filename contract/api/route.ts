@@ -8,6 +8,8 @@ export interface Route {
   method: HttpMethod;
   /** Full path, Fastify style (`:param`). */
   path: string;
-  /** The token calls take a form body; all others JSON. */
-  bodyFormat?: 'json' | 'form';
+  /** The token calls take a form body; uploads multipart (files and text parts); all others JSON. */
+  bodyFormat?: 'json' | 'form' | 'multipart';
+  /** A call that answers a file to save (a backup) rather than JSON. */
+  answerFormat?: 'json' | 'file';
 }

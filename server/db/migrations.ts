@@ -89,4 +89,35 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE operation_log ADD COLUMN repeat_results TEXT;
     `,
   },
+  {
+    id: 3,
+    name: 'jobs_and_project_releases',
+    // Long tasks as jobs that survive a restart (one that was running ends as interrupted); each
+    // installed project is a release folder under project/releases, the active row says which one
+    // runs: switching is one transaction.
+    sql: `
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        account TEXT,
+        state TEXT NOT NULL CHECK (state IN ('running', 'done', 'failed')),
+        steps TEXT NOT NULL,
+        current_step TEXT,
+        error_code TEXT,
+        error_detail TEXT,
+        rolled_back INTEGER NOT NULL DEFAULT 0,
+        detail TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX jobs_state ON jobs(state);
+      ALTER TABLE projects ADD COLUMN release TEXT;
+      ALTER TABLE projects ADD COLUMN model TEXT;
+      ALTER TABLE projects ADD COLUMN design_software_version TEXT;
+      ALTER TABLE projects ADD COLUMN app_size INTEGER;
+      ALTER TABLE projects ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE projects ADD COLUMN source TEXT;
+    `,
+  },
 ];

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyOf, CallDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/api/define';
@@ -90,13 +91,17 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z
   throw ApiError.validation(field || where, issue?.message ?? 'invalid');
 }
 
+/** What a handler answers: the call's response, or for a download (its response schema is a
+ * Blob, what the console receives) the file's bytes as a stream; the handler sets its headers. */
+export type HandlerResult<C extends CallDef> = ResponseOf<C> | (ResponseOf<C> extends Blob ? Readable : never);
+
 /** Registers one call of the contract: token and role check, validation of path, query and body
  * by the call's schemas, then the handler, then the operation-log row for mutating calls. */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
   device: Device,
   call: C,
-  handler: (ctx: CallContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>,
+  handler: (ctx: CallContext<C>) => Promise<HandlerResult<C>> | HandlerResult<C>,
 ): void {
   app.route({
     method: call.method,
@@ -128,6 +133,8 @@ export function registerCall<C extends CallDef>(
           },
         } as unknown as CallContext<C>;
         const result = await handler(ctx);
+        if (call.successStatus) reply.code(call.successStatus);
+        if (call.download) reply.header('content-type', call.download.contentType);
         if (call.audit) {
           // Values the handler recorded are masked by the schema it or the contract names for them;
           // the body, when it is what the row records, by the body schema.
@@ -151,9 +158,10 @@ export function registerCall<C extends CallDef>(
             account: audit.entry?.account ?? caller?.username ?? null,
             source,
             action: call.audit.action,
-            target: call.audit.target,
-            after: body,
-            values: call.body ?? null,
+            target: audit.entry?.target ?? call.audit.target,
+            // What the handler recorded before refusing (an upload's file names), else the body.
+            after: audit.entry ? audit.entry.after : body,
+            values: (audit.entry ? (audit.entry.values ?? call.audit.values ?? call.body) : call.body) ?? null,
             result: err.errorCode,
           });
         }

@@ -1,85 +1,461 @@
+/**
+ * The project the device runs, and replacing it.
+ *
+ * On disk, each installed project is a release folder `<data>/project/releases/<id>/` holding the
+ * `.app` and `.crc` as they came and `project.json`, the decoded document. In SQLite, the row of
+ * `projects` with `active = 1` names the release that runs. An update writes the new release
+ * beside the running one, starts it, and switches the active row in one transaction: a kill -9
+ * before the commit leaves the old project running at the next start, after it the new one; a
+ * release folder no row names is a leftover and is removed at start.
+ */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { crc32Hex } from '../lib/crc32';
-import { projectSchema, type OpcuaFolderDef, type Project } from '../../contract/project-format';
+import { crc32ToHex, crc32Update } from '../lib/crc32';
+import { decodeProjectFile, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
+import { ApiError } from '../lib/api-error';
+import { DEVICE_MODEL } from '../hardware/system-info';
+import { compareVersions, MIN_DESIGN_SOFTWARE_VERSION, projectSchema, type OpcuaFolderDef, type Project } from '../../contract/project-format';
 import type { OpcuaNode } from '../../contract/api/opcua';
+import type { ResponseOf } from '../../contract/api/define';
+import type { info as infoCall, media as mediaCall, PROJECT_SOURCES } from '../../contract/api/project';
+import { MEDIA, type Medium } from '../../contract/media';
+import { JobFailure, type JobsService } from './jobs';
+import { ProjectRuntime, RuntimeStartError, type RuntimeTiming } from './project-runtime';
 
-export class ProjectFileError extends Error {
-  constructor(readonly reason: 'crc_mismatch' | 'unreadable' | 'invalid_format', message: string) {
-    super(message);
-  }
+export type ProjectInfo = ResponseOf<typeof infoCall>;
+export type ProjectSource = (typeof PROJECT_SOURCES)[number];
+
+interface ProjectRow {
+  id: number;
+  name: string;
+  file_name: string;
+  crc: string;
+  loaded_at: string;
+  release: string | null;
+  model: string | null;
+  design_software_version: string | null;
+  app_size: number | null;
+  protected: number;
+  source: ProjectSource | null;
 }
 
-/** Packs a project document into the `.app` + `.crc` pair. */
-export function packProject(project: Project): { app: Buffer; crc: string } {
-  const app = zlib.gzipSync(Buffer.from(JSON.stringify(project)));
-  return { app, crc: crc32Hex(app) };
+/** A project pair waiting in `incoming/` for its update job. */
+export interface StagedProject {
+  dir: string;
+  fileName: string;
+  source: ProjectSource;
+  password?: string;
+  /** Set once the `.app` is in the staging folder with its CRC-32 computed. */
+  app?: { path: string; size: number; crc: string };
+  crcText?: string;
+  /** Where to copy the pair from first (an update from a medium). */
+  from?: { app: string; crc: string };
 }
 
-/** Checks a pair's CRC, unpacks and validates it. */
-export function unpackProject(app: Buffer, crcText: string): Project {
-  if (crc32Hex(app) !== crcText.trim().toLowerCase()) throw new ProjectFileError('crc_mismatch', 'The .crc file does not match the .app file');
-  let json: unknown;
+export interface ProjectOptions {
+  /** The largest `.app` an upload or a medium may bring. */
+  maxUploadBytes: number;
+  runtime: RuntimeTiming;
+}
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
+
+/** Writes a file and flushes it to the disk before answering. */
+function writeDurably(file: string, data: Buffer | string): void {
+  const fd = fs.openSync(file, 'w', 0o600);
   try {
-    json = JSON.parse(zlib.gunzipSync(app, { maxOutputLength: 64 * 1024 * 1024 }).toString('utf8'));
-  } catch {
-    throw new ProjectFileError('unreadable', 'The .app file cannot be unpacked');
+    fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
-  const parsed = projectSchema.safeParse(json);
-  if (!parsed.success) throw new ProjectFileError('invalid_format', `The project is not valid: ${parsed.error.issues[0]?.message ?? ''}`);
-  return parsed.data;
 }
 
-/** The project the device runs: kept as files under `<data>/project`, recorded in SQLite. */
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function moveDurably(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+  const fd = fs.openSync(to, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export class ProjectService {
+  readonly runtime: ProjectRuntime;
   private current: Project | null = null;
   private readonly dir: string;
+  private readonly releasesDir: string;
+  private readonly incomingDir: string;
+  private readonly mediaRoot: string;
 
-  constructor(private readonly db: Db, dataDir: string, private readonly clock: Clock) {
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+    private readonly clock: Clock,
+    readonly options: ProjectOptions,
+  ) {
     this.dir = path.join(dataDir, 'project');
+    this.releasesDir = path.join(this.dir, 'releases');
+    this.incomingDir = path.join(this.dir, 'incoming');
+    this.mediaRoot = path.join(dataDir, 'media');
+    this.runtime = new ProjectRuntime(options.runtime);
   }
 
-  /** Loads the active project, installing the bundled sample first on a new device. */
+  private now(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+
+  private activeRow(): ProjectRow | undefined {
+    return this.db.prepare('SELECT * FROM projects WHERE active = 1').get() as ProjectRow | undefined;
+  }
+
+  /** Runs the active project, installing the bundled sample first on a new device. Leftovers of an
+   * update cut short (staged uploads, release folders no row names) are removed. */
   start(sample: unknown): void {
-    const active = this.db.prepare('SELECT file_name, crc FROM projects WHERE active = 1').get() as { file_name: string; crc: string } | undefined;
-    if (active) {
-      const app = fs.readFileSync(path.join(this.dir, `${active.file_name}.app`));
-      const crc = fs.readFileSync(path.join(this.dir, `${active.file_name}.crc`), 'utf8');
-      this.current = unpackProject(app, crc);
-      return;
+    fs.mkdirSync(this.releasesDir, { recursive: true, mode: 0o700 });
+    fs.rmSync(this.incomingDir, { recursive: true, force: true });
+    fs.mkdirSync(this.incomingDir, { recursive: true, mode: 0o700 });
+    for (const medium of MEDIA) fs.mkdirSync(this.mediaDir(medium), { recursive: true });
+    let row = this.activeRow();
+    if (row && !row.release) row = this.adoptLegacy(row);
+    if (!row) {
+      const { app, crc } = packProject(projectSchema.parse(sample));
+      const project = projectSchema.parse(sample);
+      const release = this.writeRelease(project, { name: 'sample', app, crc });
+      this.activate(project, { release, fileName: 'sample', crc, appSize: app.length, protected: false, source: 'sample' });
+      row = this.activeRow()!;
     }
-    const { app, crc } = packProject(projectSchema.parse(sample));
-    this.install('sample', app, crc);
-  }
-
-  install(fileName: string, app: Buffer, crc: string): Project {
-    const project = unpackProject(app, crc);
-    fs.mkdirSync(this.dir, { recursive: true });
-    for (const [ext, data] of [['app', app], ['crc', crc]] as const) {
-      const file = path.join(this.dir, `${fileName}.${ext}`);
-      const fd = fs.openSync(`${file}.tmp`, 'w', 0o600);
-      fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      fs.renameSync(`${file}.tmp`, file);
-    }
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE projects SET active = 0').run();
-      this.db
-        .prepare('INSERT INTO projects (name, file_name, crc, loaded_at, active) VALUES (?, ?, ?, ?, 1)')
-        .run(project.name, fileName, crc.trim().toLowerCase(), new Date(this.clock.now()).toISOString());
-    })();
+    const project = projectSchema.parse(JSON.parse(fs.readFileSync(path.join(this.releasesDir, row.release!, 'project.json'), 'utf8')));
     this.current = project;
-    return project;
+    this.removeLeftovers(row.release!);
+    this.runtime.startNow(project);
   }
 
+  /** A device from before releases kept `<data>/project/<file>.app`: it becomes a release. */
+  private adoptLegacy(row: ProjectRow): ProjectRow {
+    const app = fs.readFileSync(path.join(this.dir, `${row.file_name}.app`));
+    const crc = fs.readFileSync(path.join(this.dir, `${row.file_name}.crc`), 'utf8').trim();
+    const project = projectSchema.parse(JSON.parse(zlib.gunzipSync(app).toString('utf8')));
+    const release = this.writeRelease(project, { name: row.file_name, app, crc });
+    this.db
+      .prepare('UPDATE projects SET release = ?, model = ?, design_software_version = ?, app_size = ?, source = ? WHERE id = ?')
+      .run(release, project.model, project.design_software_version, app.length, row.file_name === 'sample' ? 'sample' : 'upload', row.id);
+    for (const ext of ['app', 'crc']) fs.rmSync(path.join(this.dir, `${row.file_name}.${ext}`), { force: true });
+    return this.activeRow()!;
+  }
+
+  private removeLeftovers(keep: string): void {
+    for (const entry of fs.readdirSync(this.releasesDir)) {
+      if (entry !== keep) fs.rmSync(path.join(this.releasesDir, entry), { recursive: true, force: true });
+    }
+  }
+
+  /** Writes a release folder from in-memory files (the sample, a legacy project). */
+  private writeRelease(project: Project, files: { name: string; app: Buffer; crc: string }): string {
+    const release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+    const dir = path.join(this.releasesDir, release);
+    fs.mkdirSync(dir, { mode: 0o700 });
+    writeDurably(path.join(dir, `${files.name}.app`), files.app);
+    writeDurably(path.join(dir, `${files.name}.crc`), `${files.crc}\n`);
+    writeDurably(path.join(dir, 'project.json'), JSON.stringify(project));
+    fsyncDir(dir);
+    fsyncDir(this.releasesDir);
+    return release;
+  }
+
+  /** The switch: one transaction makes `release` the project that runs. */
+  private activate(
+    project: Project,
+    r: { release: string; fileName: string; crc: string; appSize: number; protected: boolean; source: ProjectSource },
+    alsoInTransaction?: () => void,
+  ): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE projects SET active = 0 WHERE active = 1').run();
+      this.db
+        .prepare(
+          `INSERT INTO projects (name, file_name, crc, loaded_at, active, release, model, design_software_version, app_size, protected, source)
+           VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(project.name, r.fileName, r.crc, this.now(), r.release, project.model, project.design_software_version, r.appSize, r.protected ? 1 : 0, r.source);
+      alsoInTransaction?.();
+    })();
+  }
+
+  /** The active project's document (whether or not the runtime runs it at this moment). */
   get project(): Project {
     if (!this.current) throw new Error('No project loaded');
     return this.current;
   }
+
+  info(runningJob: string | null): ProjectInfo {
+    const row = this.activeRow()!;
+    return {
+      name: row.name,
+      model: row.model ?? this.project.model,
+      design_software_version: row.design_software_version ?? this.project.design_software_version,
+      file_name: row.file_name,
+      app_size: row.app_size ?? 0,
+      crc: row.crc,
+      uploaded_at: row.loaded_at,
+      source: row.source ?? 'upload',
+      protected: row.protected === 1,
+      tags: this.project.tags.length,
+      state: this.runtime.state,
+      running_job: runningJob,
+      max_upload_bytes: this.options.maxUploadBytes,
+    };
+  }
+
+  /** Stops and starts the running project. */
+  async restart(): Promise<void> {
+    try {
+      await this.runtime.stop();
+      await this.runtime.start(this.project);
+    } catch (err) {
+      throw new ApiError(500, 'restart_failed', `Restart failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  // ---- staging -------------------------------------------------------------------------------
+
+  /** A fresh folder under `incoming/` for one upload. */
+  newStagingDir(): string {
+    return fs.mkdtempSync(path.join(this.incomingDir, 'u-'));
+  }
+
+  discardStaging(dir: string): void {
+    if (path.dirname(dir) === this.incomingDir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  mediaDir(medium: Medium): string {
+    return path.join(this.mediaRoot, medium);
+  }
+
+  /** The project pairs on each medium: regular files named `<name>.app` (any case), with or
+   * without the `.crc` beside them. */
+  listMedia(): ResponseOf<typeof mediaCall> {
+    return {
+      media: MEDIA.map((medium) => {
+        const dir = this.mediaDir(medium);
+        let entries: fs.Dirent[];
+        try {
+          entries = fs.readdirSync(dir, { withFileTypes: true });
+        } catch {
+          return { medium, present: false, projects: [] };
+        }
+        const files = new Map(entries.filter((e) => e.isFile()).map((e) => [e.name.toLowerCase(), e.name]));
+        const projects = entries
+          .filter((e) => e.isFile() && /\.app$/i.test(e.name))
+          .map((e) => ({ name: e.name.slice(0, -4), file: e.name }))
+          .filter((p) => /^[A-Za-z0-9 ._()-]{1,64}$/.test(p.name) && !p.name.startsWith('.'))
+          .map((p) => {
+            const stat = fs.statSync(path.join(dir, p.file));
+            return {
+              name: p.name,
+              app_size: stat.size,
+              crc_present: files.has(`${p.name.toLowerCase()}.crc`),
+              modified_at: stat.mtime.toISOString(),
+            };
+          })
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return { medium, present: true, projects };
+      }),
+    };
+  }
+
+  /** The pair `name` on `medium`, checked to be regular files inside the medium's folder. */
+  mediaPair(medium: Medium, name: string): { app: string; crc: string } {
+    const dir = this.mediaDir(medium);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      throw new ApiError(404, 'not_found', `No ${medium === 'usb' ? 'USB stick' : 'SD card'} is in the device`);
+    }
+    // Found among the folder's own entries (never a path built from the request), any case.
+    const find = (ext: string) => entries.find((e) => e.isFile() && e.name.toLowerCase() === `${name.toLowerCase()}.${ext}`);
+    const app = find('app');
+    if (!app) throw new ApiError(404, 'not_found', `${name}.app is not on the ${medium === 'usb' ? 'USB stick' : 'SD card'}`);
+    const crc = find('crc');
+    if (!crc) throw new ApiError(400, 'crc_mismatch', `${name}.crc is missing beside ${name}.app`);
+    return { app: path.join(dir, app.name), crc: path.join(dir, crc.name) };
+  }
+
+  // ---- the update job ------------------------------------------------------------------------
+
+  /** Copies a medium's pair into the staging folder, counting bytes and computing the CRC-32. */
+  private async copyFromMedium(staged: StagedProject, jobs: JobsService, jobId: string): Promise<void> {
+    const from = staged.from!;
+    let size: number;
+    try {
+      size = fs.statSync(from.app).size;
+    } catch {
+      throw new JobFailure('media_read_failed', 'The .app file could not be read from the medium');
+    }
+    if (size > this.options.maxUploadBytes) throw new JobFailure('payload_too_large', `The .app is larger than ${this.options.maxUploadBytes} bytes`);
+    const target = path.join(staged.dir, 'app');
+    let crc = 0;
+    let done = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, next) {
+        crc = crc32Update(crc, chunk);
+        done += chunk.length;
+        jobs.progress(jobId, done, size);
+        next(null, chunk);
+      },
+    });
+    try {
+      await pipeline(fs.createReadStream(from.app), count, fs.createWriteStream(target, { mode: 0o600 }));
+      const crcText = fs.readFileSync(from.crc, 'utf8');
+      staged.crcText = crcText.slice(0, 64);
+    } catch {
+      throw new JobFailure('media_read_failed', 'The project could not be read from the medium');
+    }
+    staged.app = { path: target, size: done, crc: crc32ToHex(crc) };
+  }
+
+  /**
+   * Runs the five steps of specification §4. Refusals (prepare) change nothing; a failure after
+   * the project stopped starts the previous project again; the switch is one transaction.
+   */
+  async runUpdate(jobId: string, staged: StagedProject, jobs: JobsService): Promise<{ project: Project; rolledBack: boolean } | null> {
+    const previous = this.project;
+    let stopped = false;
+    let release: string | null = null;
+    try {
+      jobs.step(jobId, 'prepare');
+      if (staged.from) await this.copyFromMedium(staged, jobs, jobId);
+      const app = staged.app!;
+      let decoded;
+      try {
+        if (parseCrcText(staged.crcText ?? '') === null) throw new ProjectFileError('crc_mismatch', 'The .crc file holds no CRC-32');
+        decoded = await decodeProjectFile(app.path, app.crc, staged.crcText ?? '', staged.password);
+      } catch (err) {
+        if (err instanceof ProjectFileError) throw new JobFailure(err.problem, err.message);
+        throw err;
+      }
+      const project = decoded.project;
+      if (project.model !== DEVICE_MODEL) throw new JobFailure('incompatible_model', `The project is for ${project.model}; this device is ${DEVICE_MODEL}`);
+      if (compareVersions(project.design_software_version, MIN_DESIGN_SOFTWARE_VERSION) < 0) {
+        throw new JobFailure('design_version_too_old', `The project was made with design software ${project.design_software_version}; the device needs ${MIN_DESIGN_SOFTWARE_VERSION} or later`);
+      }
+
+      jobs.step(jobId, 'stop_project');
+      stopped = true;
+      await this.runtime.stop();
+
+      jobs.step(jobId, 'update_project');
+      release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+      const dir = path.join(this.releasesDir, release);
+      fs.mkdirSync(dir, { mode: 0o700 });
+      moveDurably(app.path, path.join(dir, `${staged.fileName}.app`));
+      writeDurably(path.join(dir, `${staged.fileName}.crc`), `${app.crc}\n`);
+
+      jobs.step(jobId, 'decompress_project');
+      writeDurably(path.join(dir, 'project.json'), JSON.stringify(project));
+      fsyncDir(dir);
+      fsyncDir(this.releasesDir);
+
+      jobs.step(jobId, 'start_project');
+      try {
+        await this.runtime.start(project);
+      } catch (err) {
+        if (err instanceof RuntimeStartError) throw new JobFailure('start_failed', err.message);
+        throw err;
+      }
+      this.activate(project, { release, fileName: staged.fileName, crc: app.crc, appSize: app.size, protected: decoded.protected, source: staged.source }, () => jobs.finish(jobId));
+      this.current = project;
+      this.removeLeftovers(release);
+      return { project, rolledBack: false };
+    } catch (err) {
+      const failure = err instanceof JobFailure ? err : new JobFailure('internal_error', err instanceof Error ? err.message : String(err));
+      let rolledBack = false;
+      if (stopped) {
+        // The previous project runs again; the new release is a leftover.
+        try {
+          if (this.runtime.state !== 'stopped') await this.runtime.stop();
+          await this.runtime.start(previous);
+          rolledBack = true;
+        } catch {
+          rolledBack = false;
+        }
+        if (release) fs.rmSync(path.join(this.releasesDir, release), { recursive: true, force: true });
+      }
+      jobs.fail(jobId, new JobFailure(failure.code, failure.message, rolledBack));
+      return null;
+    } finally {
+      this.discardStaging(staged.dir);
+    }
+  }
+
+  // ---- backup --------------------------------------------------------------------------------
+
+  /** The running project as a `.cxob`: a tar.gz of its `.app`, its `.crc` and a manifest. */
+  backupArchive(deviceFacts: { serial: string; osVersion: string }): { fileName: string; stream: Readable } {
+    const row = this.activeRow()!;
+    const dir = path.join(this.releasesDir, row.release!);
+    const appFile = path.join(dir, `${row.file_name}.app`);
+    const crcFile = path.join(dir, `${row.file_name}.crc`);
+    let appSize: number;
+    let crcText: Buffer;
+    try {
+      appSize = fs.statSync(appFile).size;
+      crcText = fs.readFileSync(crcFile);
+    } catch {
+      throw new ApiError(500, 'packing_failed', 'Project packing failed!');
+    }
+    const manifest = Buffer.from(
+      JSON.stringify(
+        {
+          format: 'hmi-project-backup',
+          format_version: 1,
+          device: { model: DEVICE_MODEL, serial: deviceFacts.serial, os_version: deviceFacts.osVersion },
+          created_at: this.now(),
+          project: { name: row.name, file_name: row.file_name, crc: row.crc, app_size: appSize, protected: row.protected === 1, design_software_version: row.design_software_version },
+        },
+        null,
+        2,
+      ),
+    );
+    const pack = tar.pack();
+    const gzip = zlib.createGzip();
+    const mtime = new Date(this.clock.now());
+    pack.entry({ name: 'manifest.json', size: manifest.length, mtime, mode: 0o644 }, manifest);
+    pack.entry({ name: `${row.file_name}.crc`, size: crcText.length, mtime, mode: 0o644 }, crcText);
+    const entry = pack.entry({ name: `${row.file_name}.app`, size: appSize, mtime, mode: 0o644 }, (err) => {
+      if (err) gzip.destroy(err);
+      else pack.finalize();
+    });
+    fs.createReadStream(appFile)
+      .on('error', (err) => gzip.destroy(err))
+      .pipe(entry);
+    pack.pipe(gzip);
+    const stamp = mtime.toISOString().slice(0, 10).replace(/-/g, '');
+    return { fileName: `${row.file_name}-${stamp}.cxob`, stream: gzip };
+  }
+
+  // ---- OPC UA views of the project -----------------------------------------------------------
 
   /** The OPC UA address space of the project as the editor's tree; ids are temporary per answer. */
   opcuaNodeTree(): OpcuaNode[] {
@@ -90,23 +466,25 @@ export class ProjectService {
       const tagNodes: OpcuaNode[] = def.tags.flatMap((name) => {
         const t = tags.get(name);
         if (!t) return [];
-        return [{
-          id: id('t'),
-          name: t.name,
-          kind: 'tag' as const,
-          tag: {
-            tag_name: t.name,
-            folder_name: def.name,
-            type: t.plc === 'Local HMI' ? ('internal' as const) : ('external' as const),
-            plc: t.plc,
-            address: t.address,
-            format: t.format,
-            index_register: t.index_register,
-            data_type: t.data_type,
-            length: t.length,
-            access: { readable: t.access.read, writable: t.access.write },
+        return [
+          {
+            id: id('t'),
+            name: t.name,
+            kind: 'tag' as const,
+            tag: {
+              tag_name: t.name,
+              folder_name: def.name,
+              type: t.plc === 'Local HMI' ? ('internal' as const) : ('external' as const),
+              plc: t.plc,
+              address: t.address,
+              format: t.format,
+              index_register: t.index_register,
+              data_type: t.data_type,
+              length: t.length,
+              access: { readable: t.access.read, writable: t.access.write },
+            },
           },
-        }];
+        ];
       });
       return {
         id: id('f'),

@@ -28,7 +28,15 @@ describe('every call of the contract', () => {
       const token = c.account === null ? null : c.endsSessions ? await t.login(c.account) : await tokens.get(c.account);
       const prepared = c.prepare ? { ...c, ...(await c.prepare(t, await tokens.get('admin'))) } : c;
       const res = await send(t, call, prepared, token);
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: expect.anything() });
+      const status = call.successStatus ?? 200;
+      if (call.download) {
+        // A file to save: its content type, a name to save it under, and bytes.
+        expect({ status: res.statusCode, type: res.headers['content-type'] }).toEqual({ status, type: call.download.contentType });
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"/\\]+"$/);
+        expect(res.rawPayload.length).toBeGreaterThan(0);
+        return;
+      }
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: expect.anything() });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const parsed = call.response.safeParse(res.json());
       expect(parsed.error?.issues ?? []).toEqual([]);

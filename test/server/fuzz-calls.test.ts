@@ -150,7 +150,12 @@ function attemptArbitrary(call: CallDef): fc.Arbitrary<Attempt> {
     body: bodyArbitrary(call),
     contentType: fc.oneof(
       // mostly the call's own type, so the hostile bodies reach validation and the handlers
-      { weight: 6, arbitrary: fc.constant(call.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json') },
+      {
+        weight: 6,
+        arbitrary: fc.constant(
+          call.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : call.bodyFormat === 'multipart' ? 'multipart/form-data; boundary=X' : 'application/json',
+        ),
+      },
       { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
       { weight: 1, arbitrary: fc.stringMatching(/^[\x20-\x7e]{0,40}$/) },
       { weight: 1, arbitrary: fc.constant(undefined) },
@@ -201,7 +206,10 @@ describe('hostile input to every call', () => {
           const parsed = errorBodySchema.safeParse(JSON.parse(res.body));
           expect({ ok: parsed.success, where }).toEqual({ ok: true, where });
         }
-        if (res.statusCode === 200) {
+        if (res.statusCode < 300 && call.download) {
+          expect(res.headers['content-type']).toBe(call.download.contentType);
+        } else if (res.statusCode < 300) {
+          expect({ status: res.statusCode, where }).toEqual({ status: call.successStatus ?? 200, where });
           const parsed = call.response.safeParse(res.json());
           expect({ ok: parsed.success, where }).toEqual({ ok: true, where });
         }

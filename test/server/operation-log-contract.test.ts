@@ -22,7 +22,13 @@ describe('secret marks of the contract', () => {
       'uac.changeUserPassword': ['current', 'password'],
       'network.connectWifi': ['settings.key_password', 'settings.password', 'settings.private_key'],
       'network.setHotspot': ['settings.password'],
+      'project.updateFromMedia': ['password'],
     });
+  });
+
+  it('marks exactly the secrets of every upload\'s text parts', () => {
+    const uploads = Object.fromEntries(ALL_CALLS.filter((c) => marked(c.upload?.fields).length > 0).map((c) => [c.id, marked(c.upload!.fields)]));
+    expect(uploads).toEqual({ 'project.update': ['password'] });
   });
 
   it('marks the tokens of the sign-in answers', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createApp } from '../../server/app';
+import { createApp, type DeviceOptions } from '../../server/app';
 import { ManualClock, type Clock } from '../../server/lib/clock';
 import type { Device } from '../../server/device';
 import type { AccountName } from '../../contract/roles';
@@ -26,7 +26,7 @@ export function makeDataDir(): string {
 }
 
 export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number } = {},
+  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project'] } = {},
 ): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
@@ -35,6 +35,8 @@ export async function startTestDevice(
     initialPassword: TEST_PASSWORD,
     consoleDir: opts.consoleDir ?? null,
     logger: false,
+    // The runtime stops and starts at once unless a test asks otherwise.
+    project: { ...opts.project, runtime: { stopMs: 0, startMs: 0, ...opts.project?.runtime } },
     ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),
   });
   await app.ready();

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { crc32, crc32Hex } from '../../server/lib/crc32';
+import { crc32, crc32Hex, crc32ToHex, crc32Update } from '../../server/lib/crc32';
 
 describe('crc32', () => {
   it('matches the IEEE check value for "123456789"', () => {
@@ -24,5 +24,14 @@ describe('crc32', () => {
     // one flipped bit changes the CRC
     data[100]! ^= 1;
     expect(crc32(data)).not.toBe(value);
+  });
+
+  it('continues over chunks to the value of the whole (an upload is checked as it streams)', () => {
+    const data = Buffer.from('The quick brown fox jumps over the lazy dog, chunk by chunk.');
+    for (const cut of [0, 1, 7, 30, data.length]) {
+      const chunked = crc32Update(crc32Update(0, data.subarray(0, cut)), data.subarray(cut));
+      expect(crc32ToHex(chunked)).toBe(crc32Hex(data));
+    }
+    expect(crc32Update(crc32Update(0, Buffer.from('1234')), Buffer.from('56789'))).toBe(0xcbf43926);
   });
 });

@@ -27,7 +27,7 @@ describe('OpenAPI document', () => {
     const op = doc.paths[openApiPath(call)]?.[call.method.toLowerCase()];
     expect(op).toBeDefined();
     expect(op!.operationId).toBe(call.id);
-    expect(op!.responses['200']).toBeDefined();
+    expect(op!.responses[String(call.successStatus ?? 200)]).toBeDefined();
     if (call.access.kind === 'public') {
       expect(op!.security).toBeUndefined();
     } else {
@@ -35,8 +35,8 @@ describe('OpenAPI document', () => {
       expect(op!.responses['401']).toBeDefined();
       expect(op!.responses['403']).toBeDefined();
     }
-    if (call.body) {
-      const type = call.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+    if (call.body || call.upload) {
+      const type = call.upload ? 'multipart/form-data' : call.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       expect(Object.keys(op!.requestBody!.content)).toEqual([type]);
     } else {
       expect(op!.requestBody).toBeUndefined();
@@ -53,6 +53,18 @@ describe('OpenAPI document', () => {
     const op = doc.paths['/api/v1/auth/token/{role}']?.post;
     expect(op).toBeDefined();
     expect(op!.parameters).toEqual([expect.objectContaining({ name: 'role', in: 'path', required: true })]);
+  });
+
+  it('describes an upload as multipart parts, its 202 and a backup as a binary file', () => {
+    const update = doc.paths['/api/v1/project/management/update']!.post!;
+    const schema = (update.requestBody!.content as Record<string, { schema: { properties: Record<string, { format?: string }>; required: string[] } }>)['multipart/form-data']!.schema;
+    expect(schema.properties.app).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.properties.crc).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.properties.password).toMatchObject({ type: 'string', maxLength: 64 });
+    expect(schema.required).toEqual(['app', 'crc']);
+    expect(update.responses['202']).toBeDefined();
+    const backup = doc.paths['/api/v1/project/management/backup']!.get!;
+    expect((backup.responses['200'] as { content: Record<string, unknown> }).content).toEqual({ 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } });
   });
 
   it('describes the query of the reset call', () => {

@@ -31,7 +31,7 @@ describe('sidebar', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     // Only groups with a registered screen the account may open are listed, in menu order.
-    expect(headers).toEqual(['System', 'Network', 'Administration']);
+    expect(headers).toEqual(['System', 'Network', 'Project', 'Administration']);
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });

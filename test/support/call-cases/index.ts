@@ -15,6 +15,8 @@ import { webviewCases } from './webview';
 import { opcuaCases } from './opcua';
 import { cgiCases } from './cgi';
 import { metaCases } from './meta';
+import { jobsCases } from './jobs';
+import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
 export { WIFI_CONNECT } from './network';
@@ -25,6 +27,7 @@ const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
   system: systemCases,
   network: networkCases,
   project: projectCases,
+  jobs: jobsCases,
   webview: webviewCases,
   opcua: opcuaCases,
   cgi: cgiCases,
@@ -39,7 +42,7 @@ export function caseOf(call: CallDef): CallCase {
   return c;
 }
 
-export const hasInput = (call: CallDef) => Boolean(call.body || call.query || call.params);
+export const hasInput = (call: CallDef) => Boolean(call.body || call.query || call.params || call.upload);
 
 /** The accounts a call's access refuses (before any extra role). */
 export function refusedAccounts(call: CallDef): AccountName[] {
@@ -53,8 +56,12 @@ export function refusedAccounts(call: CallDef): AccountName[] {
 export function requestOf(call: CallDef, req: CallRequest, token: string | null, extra: Partial<InjectOptions> = {}): InjectOptions {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  let payload: string | undefined;
-  if (req.body !== undefined) {
+  let payload: string | Buffer | undefined;
+  if (req.multipart) {
+    const body = multipartBody(req.multipart);
+    Object.assign(headers, body.headers);
+    payload = body.payload;
+  } else if (req.body !== undefined) {
     if (call.bodyFormat === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       payload = new URLSearchParams(req.body as Record<string, string>).toString();

@@ -1,11 +1,14 @@
 import type { AccountName } from '../../../contract/roles';
 import type { TestDevice } from '../device';
+import type { Part } from '../multipart';
 
 /** One request to a call: the concrete URL (path params filled in), query and body. */
 export interface CallRequest {
   url?: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** The parts of a multipart upload (calls with `upload`). */
+  multipart?: readonly Part[];
 }
 
 /** How the server tests exercise one call of the contract. Every call of ALL_CALLS needs one;

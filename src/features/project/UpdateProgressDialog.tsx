@@ -1,0 +1,132 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { PROJECT_UPDATE_STEPS, type JobStepState } from '../../../contract/jobs';
+import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
+import { CheckCircleIcon, ErrorIcon, PendingIcon } from '../../components/icons';
+import { errorText } from '../../i18n/error-text';
+import { formatBytes } from '../dashboard/format';
+
+interface Props {
+  snapshot: SnapshotFrom<typeof projectUpdateMachine>;
+  send(event: ProjectUpdateEvent): void;
+  /** What is being sent, for the upload line. */
+  fileName: string;
+  /** The project that runs now, for the success line. */
+  runningName: string | null;
+  language: string;
+}
+
+function StepIcon({ state }: { state: JobStepState }) {
+  if (state === 'done') return <CheckCircleIcon color="success" />;
+  if (state === 'failed') return <ErrorIcon color="error" />;
+  if (state === 'running') return <CircularProgress size={22} aria-hidden />;
+  return <PendingIcon color="disabled" />;
+}
+
+/**
+ * The blocking overlay of a project update (specification §4: the user must not do anything
+ * else): the bytes sent, then the five steps ticking as the device reports them, then the
+ * outcome. It cannot be closed while the update runs.
+ */
+export function UpdateProgressDialog({ snapshot, send, fileName, runningName, language }: Props) {
+  const { t } = useTranslation('project');
+  const { loaded, total, job, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const uploading = snapshot.hasTag('uploading');
+  const ended = snapshot.hasTag('succeeded') || snapshot.hasTag('failed') || snapshot.hasTag('unverified');
+  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  const stepStates = new Map(job?.steps.map((s) => [s.id, s.state]) ?? []);
+  // Before the device reports, every step waits; a refusal before the job leaves them so.
+  const steps = PROJECT_UPDATE_STEPS.map((id) => ({ id, state: (stepStates.get(id) ?? 'pending') as JobStepState }));
+  const nothingChanged = snapshot.hasTag('failed') && !job?.rolled_back && !(job?.steps.some((s) => s.id === 'stop_project' && s.state !== 'pending') ?? false);
+
+  return (
+    <Dialog
+      open={!snapshot.matches('idle')}
+      // Neither Escape nor a click beside it closes it while the update runs.
+      onClose={() => undefined}
+      aria-labelledby="update-progress-title"
+      aria-describedby="update-progress-warning"
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id="update-progress-title">{t('progress.title')}</DialogTitle>
+      <DialogContent>
+        {busy ? (
+          <Alert severity="warning" id="update-progress-warning" role="note" sx={{ mb: 2 }}>
+            {t('progress.warning')}
+          </Alert>
+        ) : null}
+        {uploading ? (
+          <Box sx={{ mb: 2 }} aria-live="polite">
+            <Typography variant="body2" sx={{ mb: 0.5, wordBreak: 'break-all' }}>
+              {t('progress.uploading', { name: fileName })}
+            </Typography>
+            <LinearProgress variant="determinate" value={percent} aria-label={t('progress.uploading', { name: fileName })} />
+            <Typography variant="body2" color="text.secondary" data-testid="upload-bytes" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+              {t('progress.bytes', { loaded: formatBytes(loaded, language), total: formatBytes(total, language), percent })}
+            </Typography>
+          </Box>
+        ) : null}
+        <List dense aria-label={t('progress.steps_label')}>
+          {steps.map((s) => (
+            <ListItem key={s.id} data-testid={`step-${s.id}`} data-state={s.state} disableGutters>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <StepIcon state={s.state} />
+              </ListItemIcon>
+              <ListItemText primary={t(`steps.${s.id}`)} secondary={t(`progress.step_state.${s.state}`)} />
+            </ListItem>
+          ))}
+        </List>
+        {snapshot.hasTag('succeeded') ? (
+          <Alert severity="success" role="status">
+            {t('progress.succeeded', { name: runningName ?? '' })}
+          </Alert>
+        ) : null}
+        {snapshot.hasTag('failed') ? (
+          <Alert severity="error" role="alert">
+            <AlertTitle>{t('progress.failed')}</AlertTitle>
+            {/* §8's messages carry no full stop: the cause and what it means each get a line. */}
+            <Box component="span" sx={{ display: 'block' }}>
+              {errorText(t, error ?? 'fail')}
+            </Box>
+            {job?.rolled_back || nothingChanged ? (
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {job?.rolled_back ? t('progress.rolled_back') : t('progress.unchanged')}
+              </Box>
+            ) : null}
+          </Alert>
+        ) : null}
+        {snapshot.hasTag('unverified') ? (
+          <Alert severity="warning" role="alert">
+            {t('progress.unverified')}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {uploading ? <Button onClick={() => send({ type: 'upload.cancel' })}>{t('progress.cancel')}</Button> : null}
+        {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'update.retry' })}>{t('progress.retry')}</Button> : null}
+        {ended ? (
+          <Button variant="contained" onClick={() => send({ type: 'update.dismiss' })}>
+            {t('progress.close')}
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+import { defineArea } from '../area';
+
+export const projectArea = defineArea({
+  name: 'project',
+  textNamespace: 'project',
+  screens: [
+    { menu: 'project_management', slug: 'management', load: () => import(/* webpackChunkName: "project-management" */ './ProjectManagementPage') },
+  ],
+});

@@ -1,0 +1,120 @@
+/**
+ * Files to and from the device, outside the RTK Query cache (a file is no state to keep): a
+ * download saved by the browser, an upload with its progress. Both go through the one base query
+ * for the token (renewed when it has expired), so they behave like every other call.
+ */
+import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { Route } from '../../contract/api/route';
+import { AUTH_ROUTES } from '../../contract/api/auth.routes';
+import { baseQueryWithReauth } from './base-query';
+import { callArgs } from './call-args';
+import type { SessionState } from '../session-slice';
+
+type Thunk<T> = ThunkAction<Promise<T>, { session: SessionState }, unknown, UnknownAction>;
+
+/** Runs one request through the base query from a thunk; rejects with the base query's error. */
+function throughBaseQuery(args: FetchArgs, endpoint: string): Thunk<unknown> {
+  return async (dispatch, getState) => {
+    const controller = new AbortController();
+    const api: BaseQueryApi = {
+      signal: controller.signal,
+      abort: (reason) => controller.abort(reason),
+      dispatch,
+      getState,
+      extra: undefined,
+      endpoint,
+      type: 'mutation',
+    };
+    const result = await baseQueryWithReauth(args, api, {});
+    if (result.error) throw result.error;
+    return result.data;
+  };
+}
+
+/** The file name a download answer names (`content-disposition`), else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const m = disposition ? /filename="([^"/\\]+)"/.exec(disposition) : null;
+  return m ? m[1]! : fallback;
+}
+
+/** Downloads the file a call answers and hands it to the browser to save; answers its name. */
+export function downloadFile(route: Route, fallbackName: string): Thunk<string> {
+  return async (dispatch) => {
+    let name = fallbackName;
+    const blob = (await dispatch(
+      throughBaseQuery(
+        {
+          ...callArgs(route),
+          responseHandler: async (response) => {
+            if (!response.ok) return response.json();
+            name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+            return response.blob();
+          },
+        },
+        route.id,
+      ),
+    )) as Blob;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return name;
+  };
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** How an upload ended when the device answered: its status and body (an error body or the answer). */
+export interface UploadAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Sends a multipart upload with progress (fetch reports none for a request body, XHR does).
+ * The token is checked (and renewed if it has expired) just before. `signal` aborts it; a
+ * transfer that fails without an answer rejects like a lost connection.
+ */
+export function uploadFiles(
+  route: Route,
+  parts: Record<string, Blob | string>,
+  onProgress: (p: UploadProgress) => void,
+  signal: AbortSignal,
+): Thunk<UploadAnswer> {
+  return async (dispatch, getState) => {
+    await dispatch(throughBaseQuery(callArgs(AUTH_ROUTES.tokenCheck), AUTH_ROUTES.tokenCheck.id));
+    const token = getState().session.accessToken;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts)) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, value, (value as File).name ?? name);
+    }
+    return new Promise<UploadAnswer>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(route.method, route.path);
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+        resolve({ status: xhr.status, body });
+      };
+      xhr.onerror = () => reject({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+      xhr.onabort = () => reject({ status: 'FETCH_ERROR', error: 'AbortError: the upload was stopped' });
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  };
+}
