@@ -33,6 +33,8 @@ export const CALL_AUDIT_ACTIONS = [
   'update_project',
   'update_project_from_media',
   'backup_project',
+  // OS
+  'update_os',
 ] as const;
 
 /** Actions the device writes by itself, with `source: 'device'` and no account. */
@@ -47,6 +49,10 @@ export const DEVICE_AUDIT_ACTIONS = [
   /** A project update job ended: the project it installed (or why not), who asked, whether the
    * previous project runs again. */
   'project_update_finished',
+  /** An OS update job ended: the version installed (or why not), who asked. */
+  'os_update_finished',
+  /** The device rebooted (into a new OS): how long it was away. */
+  'device_rebooted',
   /** The device started with an update job still marked running: that job ended as interrupted. */
   'job_interrupted',
 ] as const;

@@ -16,6 +16,8 @@ import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
 import { DEFAULT_MAX_UPLOAD_BYTES, ProjectService, type ProjectOptions } from './services/project';
 import { DEFAULT_RUNTIME_TIMING } from './services/project-runtime';
+import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from './services/os-update';
+import { PowerService } from './services/power';
 import { JobsService } from './services/jobs';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
 import { IdentifyLightService } from './services/identify-light';
@@ -39,6 +41,8 @@ export interface DeviceOptions {
   networkTiming?: Partial<NetworkTiming>;
   /** Upload limit and runtime timings of the project; tests shorten and lower them. */
   project?: { maxUploadBytes?: number; runtime?: Partial<ProjectOptions['runtime']> };
+  /** Image limit, reboot time and trusted keys of OS updates; tests shorten them. */
+  os?: Partial<OsUpdateOptions>;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -86,6 +90,11 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const retention = new LogRetention(clock, oplog, lockout, signInLimits);
   retention.start();
   const network = new NetworkService(db, settings, clock, oplog, { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming });
+  const power = new PowerService();
+  power.onUp((awayMs) =>
+    oplog.record({ account: null, source: 'device', action: 'device_rebooted', target: 'device', after: { away_ms: awayMs, os_version: settings.get('os_version') }, values: null, result: 'success' }),
+  );
+  const osUpdate = new OsUpdateService(db, settings, oplog, power, opts.dataDir, { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os });
   const device: Device = {
     dataDir: opts.dataDir,
     clock,
@@ -102,6 +111,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     jobs,
     network,
     identifyLight: new IdentifyLightService(clock),
+    osUpdate,
+    power,
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
@@ -163,6 +174,7 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   await registerConsole(app, opts.consoleDir ?? null);
 
   app.addHook('onClose', async () => {
+    device.power.dispose();
     device.network.close();
     device.retention.close();
     device.db.close();

@@ -5,6 +5,7 @@ import { systemArea } from './routes/system';
 import { networkArea } from './routes/network';
 import { projectArea } from './routes/project';
 import { jobsArea } from './routes/jobs';
+import { osArea } from './routes/os';
 import { webviewArea } from './routes/webview';
 import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
@@ -19,6 +20,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   networkArea,
   projectArea,
   jobsArea,
+  osArea,
   webviewArea,
   opcuaArea,
   cgiArea,

@@ -9,6 +9,7 @@ export interface ServerConfig {
   consoleDir: string;
   logLevel: string;
   project: { maxUploadBytes: number };
+  os: { maxImageBytes: number; rebootMs: number; trustedKeyPaths: string[] };
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -25,6 +26,13 @@ function megabytes(name: string, value: string | undefined, fallback: number): n
   return Math.round(n * 1024 * 1024);
 }
 
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) throw new Error(`${name} must be a number of seconds (0–3600), not '${value}'`);
+  return Math.round(n * 1000);
+}
+
 /** The environment of DESIGN §10. */
 export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
   return {
@@ -36,5 +44,14 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     consoleDir: path.resolve(env.HMI_CONSOLE_DIR || path.join(repoRoot, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     project: { maxUploadBytes: megabytes('HMI_MAX_PROJECT_MB', env.HMI_MAX_PROJECT_MB, 256) },
+    os: {
+      maxImageBytes: megabytes('HMI_MAX_OS_IMAGE_MB', env.HMI_MAX_OS_IMAGE_MB, 512),
+      rebootMs: seconds('HMI_OS_REBOOT_S', env.HMI_OS_REBOOT_S, 20),
+      trustedKeyPaths: (env.HMI_OS_TRUSTED_KEYS ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => path.resolve(p)),
+    },
   };
 }

@@ -12,6 +12,8 @@ import type { ProjectService } from './services/project';
 import type { JobsService } from './services/jobs';
 import type { NetworkService } from './services/network';
 import type { IdentifyLightService } from './services/identify-light';
+import type { OsUpdateService } from './services/os-update';
+import type { PowerService } from './services/power';
 
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
@@ -33,6 +35,10 @@ export interface Device {
   jobs: JobsService;
   network: NetworkService;
   identifyLight: IdentifyLightService;
+  /** OS images: verification, installation, the installed version. */
+  osUpdate: OsUpdateService;
+  /** The simulated reboot: the device unreachable for a while. */
+  power: PowerService;
   httpsPort: number;
   version: string;
 }

@@ -49,6 +49,19 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   socket.attach(app.server);
   socket.attach(httpsServer);
 
+  // A simulated reboot (OS update): while the device is down, every connection is dropped as it
+  // comes and the open ones are cut, WebSockets included; the console finds the panel gone.
+  const { power } = created.device;
+  for (const server of [app.server, httpsServer]) {
+    server.prependListener('connection', (conn: import('node:net').Socket) => {
+      if (power.rebooting) conn.destroy();
+    });
+  }
+  power.onDown(() => {
+    socket.dropClients();
+    for (const server of [app.server, httpsServer]) server.closeAllConnections();
+  });
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 
 /** The simulated panel's model and OS; everything else is read from the host (DESIGN §5). */
 export const DEVICE_MODEL = 'HMI-X1070';
-export const OS_VERSION = '20261101';
+/** The OS version the device leaves the factory with; the installed one is the `os_version` setting. */
+export const FACTORY_OS_VERSION = '20261101';
 /** The remote-access service is simulated (DESIGN §5); this is the version it reports. */
 export const REMOTE_ACCESS_VERSION = '2.14.1';
 export const WEB_SPECIFICATION = { usermode: true, ethernet_count: 2, wifi_count: 1, led: true } as const;

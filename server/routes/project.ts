@@ -3,7 +3,7 @@ import { project } from '../../contract/api';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
 import { receiveUpload } from '../http/upload';
-import { DEVICE_MODEL, OS_VERSION } from '../hardware/system-info';
+import { DEVICE_MODEL } from '../hardware/system-info';
 import { ApiError } from '../lib/api-error';
 import { looksLikeApp, parseCrcText } from '../lib/project-file';
 import type { Device } from '../device';
@@ -81,7 +81,7 @@ export const projectArea = defineServerArea({
 
     registerCall(app, device, project.backup, ({ reply }) => {
       const identity = device.settings.get('device_identity');
-      const { fileName, stream } = device.project.backupArchive({ serial: identity.serial_number, osVersion: OS_VERSION });
+      const { fileName, stream } = device.project.backupArchive({ serial: identity.serial_number, osVersion: device.settings.get('os_version') });
       reply.header('content-disposition', `attachment; filename="${fileName}"`);
       return stream;
     });

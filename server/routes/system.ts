@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { registerSettingPair } from '../http/setting-pair';
 import { defineServerArea } from '../http/area';
-import { DEVICE_MODEL, OS_VERSION, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
+import { DEVICE_MODEL, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
 import type { Device } from '../device';
 import { certificateSha256 } from '../tls';
 
@@ -52,7 +52,7 @@ function register(app: FastifyInstance, device: Device): void {
     return {
       hmi_name: settings.get('hmi_name'),
       model: DEVICE_MODEL,
-      os_version: OS_VERSION,
+      os_version: device.settings.get('os_version'),
       web_version: device.version,
       hostname: host.hostname,
       uptime_seconds: host.uptimeSeconds,

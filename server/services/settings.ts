@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import { FACTORY_OS_VERSION } from '../hardware/system-info';
 import {
   DEFAULT_EXPIRATION,
   DEFAULT_STRENGTH_RULES,
@@ -50,6 +51,8 @@ export const SETTING_SCHEMAS = {
   /** How much of the operation log is kept: at most `rows` rows, none older than `days` days; the
    * oldest go first, and each pruning writes one row saying what went. */
   oplog_retention: z.object({ rows: z.number().int().min(100).max(1_000_000), days: z.number().int().min(1).max(3650) }),
+  /** The installed OS's version: the factory's, then whatever an OS update committed. */
+  os_version: z.string(),
 };
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -115,6 +118,7 @@ function defaults(): DeviceSettings {
       users_enabled: { cmt_default_control_user: true, cmt_default_view_only_user: true },
     },
     oplog_retention: { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS },
+    os_version: FACTORY_OS_VERSION,
   };
 }
 

@@ -124,6 +124,14 @@ export class DatetimeSocket {
     }, 1000);
   }
 
+  /** Cuts every client off at once, as a power loss would (a simulated reboot). */
+  dropClients(): void {
+    for (const c of [...this.clients]) {
+      c.socket.terminate();
+      this.drop(c);
+    }
+  }
+
   close(): void {
     this.stopRevoked();
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');

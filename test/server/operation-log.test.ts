@@ -1,6 +1,6 @@
 /** DESIGN §9: every call that changes something writes one operation-log row (UTC time, account,
  * source address, action, target, before/after with secrets masked, result); reads write none. */
-import { ALL_CALLS, caseOf, requestOf, tokenCache, WIFI_CONNECT } from '../support/call-cases';
+import { ALL_CALLS, caseOf, requestOf, tokenCache, updatesIdle, WIFI_CONNECT } from '../support/call-cases';
 import { ManualClock } from '../../server/lib/clock';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
 import type { CallDef } from '../../contract/api';
@@ -35,6 +35,7 @@ describe('operation log', () => {
 
   async function make(call: CallDef, token: string | null, override: { body?: unknown; url?: string } = {}) {
     const c = caseOf(call);
+    if (call.upload) await updatesIdle(t);
     return t.app.inject(requestOf(call, { ...c, ...override }, token, { remoteAddress: SOURCE }));
   }
 

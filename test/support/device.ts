@@ -26,7 +26,7 @@ export function makeDataDir(): string {
 }
 
 export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project'] } = {},
+  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os'] } = {},
 ): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
@@ -37,6 +37,8 @@ export async function startTestDevice(
     logger: false,
     // The runtime stops and starts at once unless a test asks otherwise.
     project: { ...opts.project, runtime: { stopMs: 0, startMs: 0, ...opts.project?.runtime } },
+    // An OS update writes at once and the reboot is short unless a test asks otherwise.
+    os: { writeMs: 0, rebootMs: 200, ...opts.os },
     ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),
   });
   await app.ready();

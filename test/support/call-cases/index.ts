@@ -16,6 +16,7 @@ import { opcuaCases } from './opcua';
 import { cgiCases } from './cgi';
 import { metaCases } from './meta';
 import { jobsCases } from './jobs';
+import { osCases } from './os';
 import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
@@ -28,6 +29,7 @@ const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
   network: networkCases,
   project: projectCases,
   jobs: jobsCases,
+  os: osCases,
   webview: webviewCases,
   opcua: opcuaCases,
   cgi: cgiCases,
@@ -80,7 +82,18 @@ export function requestOf(call: CallDef, req: CallRequest, token: string | null,
   };
 }
 
-export function send(t: TestDevice, call: CallDef, req: CallRequest, token: string | null): Promise<LightMyRequestResponse> {
+/** The device runs one update at a time (another is answered 409 job_running): an upload waits
+ * until the job a previous request started has ended. */
+export async function updatesIdle(t: TestDevice, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (t.device.jobs.running(['project_update', 'os_update'])) {
+    if (Date.now() > until) throw new Error('an update job is still running');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export async function send(t: TestDevice, call: CallDef, req: CallRequest, token: string | null): Promise<LightMyRequestResponse> {
+  if (call.upload) await updatesIdle(t);
   return t.app.inject(requestOf(call, req, token));
 }
 

@@ -1,0 +1,81 @@
+import { os } from '../../contract/api';
+import { registerCall } from '../http/register-call';
+import { defineServerArea } from '../http/area';
+import { receiveUpload } from '../http/upload';
+import { DEVICE_MODEL } from '../hardware/system-info';
+import { ApiError } from '../lib/api-error';
+import { InvalidImageError, OS_IMAGE_MAGIC, type OsImageVerifier } from '../lib/os-image';
+import type { Device } from '../device';
+
+function assertNoUpdateRunning(device: Device): void {
+  const running = device.jobs.running(['project_update', 'os_update']);
+  if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
+}
+
+function invalidImage(err: InvalidImageError): ApiError {
+  return new ApiError(400, 'invalid_image', `Invalid image: ${err.message} (${err.reason})`);
+}
+
+export const osArea = defineServerArea({
+  name: 'os',
+  register(app, device) {
+    registerCall(app, device, os.info, () => ({
+      os_version: device.osUpdate.version,
+      model: DEVICE_MODEL,
+      max_image_bytes: device.osUpdate.options.maxImageBytes,
+      reboot_seconds: Math.round(device.osUpdate.options.rebootMs / 1000),
+      running_job: device.jobs.running(['os_update'])?.id ?? null,
+    }));
+
+    registerCall(app, device, os.update, async ({ req, caller, audit }) => {
+      assertNoUpdateRunning(device);
+      const dir = device.osUpdate.newStagingDir();
+      const verifier: OsImageVerifier = device.osUpdate.verifier();
+      const max = device.osUpdate.options.maxImageBytes;
+      try {
+        let upload;
+        try {
+          upload = await receiveUpload(req, os.osImageUpload, {
+            image: {
+              maxBytes: max,
+              headBytes: OS_IMAGE_MAGIC.length,
+              accepts: (head) => head.subarray(0, OS_IMAGE_MAGIC.length).equals(OS_IMAGE_MAGIC),
+              onChunk: (chunk) => {
+                try {
+                  verifier.push(chunk);
+                } catch (err) {
+                  throw err instanceof InvalidImageError ? invalidImage(err) : err;
+                }
+              },
+            },
+          }, dir);
+        } catch (err) {
+          if (err instanceof InvalidImageError) throw invalidImage(err);
+          if (err instanceof ApiError && err.statusCode === 413) throw new ApiError(413, 'image_too_large', `Image too large: the device takes images up to ${max} bytes`);
+          if (err instanceof ApiError && err.statusCode === 415) throw new ApiError(400, 'invalid_image', 'Invalid image: the file is not an OS image');
+          throw err;
+        }
+        const image = upload.files.image!;
+        let header;
+        try {
+          header = verifier.finish();
+        } catch (err) {
+          if (err instanceof InvalidImageError) throw invalidImage(err);
+          throw err;
+        }
+        const detail = { file: image.fileName, image_bytes: image.size, from_version: device.osUpdate.version, version: header.version };
+        audit({ after: detail });
+        assertNoUpdateRunning(device);
+        const job = device.jobs.create('os_update', caller.username, detail);
+        // Prepare and upload image are behind us: the image is in and verified.
+        device.jobs.step(job.id, 'prepare');
+        device.jobs.step(job.id, 'upload_image');
+        void device.osUpdate.install(job.id, { dir, path: image.path, header }, device.jobs, caller.username);
+        return { job_id: job.id, version: header.version };
+      } catch (err) {
+        device.osUpdate.discardStaging(dir);
+        throw err;
+      }
+    });
+  },
+});

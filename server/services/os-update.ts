@@ -1,0 +1,154 @@
+/**
+ * OS updates of the simulated panel. An image is verified while it streams in (signature by a
+ * trusted key, model, length, SHA-256: server/lib/os-image.ts) and refused before anything
+ * changes. An accepted image becomes a job: prepare and upload image are done by then, *update OS*
+ * "writes" the image (reads it through once more, counting bytes and checking the hash, as a panel
+ * verifies what it flashed) and commits the new version in one transaction with the job's end;
+ * then the device reboots (PowerService) and comes back after `rebootMs` with the new version in
+ * GET /system/info. A kill -9 before that commit leaves the old version (the job ends as
+ * interrupted at the next start), after it the new one: never neither.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { KeyObject } from 'node:crypto';
+import type { Db } from '../db/database';
+import { DEVICE_MODEL } from '../hardware/system-info';
+import { InvalidImageError, OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
+import { JobFailure, type JobsService } from './jobs';
+import type { OperationLog } from './operation-log';
+import type { PowerService } from './power';
+import type { SettingsService } from './settings';
+
+export interface OsUpdateOptions {
+  /** The largest image the device takes (413 image_too_large past it). */
+  maxImageBytes: number;
+  /** How long the device is away while it reboots. */
+  rebootMs: number;
+  /** The shortest time "update OS" takes (a real panel flashes for minutes; tests make it 0). */
+  writeMs: number;
+  /** PEM public keys trusted beside the development key (HMI_OS_TRUSTED_KEYS). */
+  trustedKeyPaths: readonly string[];
+}
+
+export const DEFAULT_OS_UPDATE_OPTIONS: OsUpdateOptions = {
+  maxImageBytes: 512 * 1024 * 1024,
+  rebootMs: 20_000,
+  writeMs: 2_000,
+  trustedKeyPaths: [],
+};
+
+/** An image received in full and verified, waiting for its job. */
+export interface StagedImage {
+  dir: string;
+  path: string;
+  header: OsImageHeader;
+}
+
+export class OsUpdateService {
+  private readonly trusted: readonly KeyObject[];
+  private readonly incomingDir: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly oplog: OperationLog,
+    private readonly power: PowerService,
+    dataDir: string,
+    readonly options: OsUpdateOptions,
+  ) {
+    this.trusted = trustedOsKeys(options.trustedKeyPaths);
+    this.incomingDir = path.join(dataDir, 'os', 'incoming');
+    // Whatever a previous run left half-received is no image anyone waits for.
+    fs.rmSync(this.incomingDir, { recursive: true, force: true });
+    fs.mkdirSync(this.incomingDir, { recursive: true, mode: 0o700 });
+  }
+
+  get version(): string {
+    return this.settings.get('os_version');
+  }
+
+  /** A verifier for one upload: refuses as early as the bytes allow. */
+  verifier(): OsImageVerifier {
+    return new OsImageVerifier(this.trusted, DEVICE_MODEL);
+  }
+
+  newStagingDir(): string {
+    return fs.mkdtempSync(path.join(this.incomingDir, 'i-'));
+  }
+
+  discardStaging(dir: string): void {
+    if (path.dirname(dir) === this.incomingDir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** Runs *update OS* of job `jobId` on a verified image, then reboots. Never throws: the job says how it ended. */
+  async install(jobId: string, staged: StagedImage, jobs: JobsService, account: string): Promise<void> {
+    const from = this.version;
+    const started = Date.now();
+    try {
+      jobs.step(jobId, 'update_os');
+      const total = fs.statSync(staged.path).size;
+      let done = 0;
+      const verify = new OsImageVerifier(this.trusted, DEVICE_MODEL);
+      await pipeline(
+        fs.createReadStream(staged.path, { highWaterMark: 1024 * 1024 }),
+        new Transform({
+          transform(chunk: Buffer, _enc, next) {
+            try {
+              verify.push(chunk);
+              done += chunk.length;
+              jobs.progress(jobId, done, total);
+              next(null, chunk);
+            } catch (err) {
+              next(err as Error);
+            }
+          },
+        }),
+        new Writable({ write: (_chunk, _enc, next) => next() }),
+      );
+      const header = verify.finish();
+      if (header.version !== staged.header.version || header.sha256 !== staged.header.sha256) {
+        throw new JobFailure('update_failed', 'The image changed on disk between its upload and its installation');
+      }
+      const rest = this.options.writeMs - (Date.now() - started);
+      if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+      // The switch: the new version and the job's end in one transaction.
+      this.db.transaction(() => {
+        this.settings.set('os_version', header.version);
+        jobs.finish(jobId);
+        this.oplog.record({
+          account: null,
+          source: 'device',
+          action: 'os_update_finished',
+          target: 'os',
+          before: { os_version: from },
+          after: { job: jobId, requested_by: account, os_version: header.version, image_bytes: total },
+          values: null,
+          result: 'success',
+        });
+      })();
+      this.discardStaging(staged.dir);
+      this.power.reboot(this.options.rebootMs);
+    } catch (err) {
+      this.discardStaging(staged.dir);
+      const failure =
+        err instanceof JobFailure
+          ? err
+          : err instanceof InvalidImageError
+            ? new JobFailure('invalid_image', err.message)
+            : new JobFailure('update_failed', err instanceof Error ? err.message : String(err));
+      jobs.fail(jobId, failure);
+      this.oplog.record({
+        account: null,
+        source: 'device',
+        action: 'os_update_finished',
+        target: 'os',
+        before: { os_version: from },
+        after: { job: jobId, requested_by: account, os_version: from, error_detail: failure.message },
+        values: null,
+        result: failure.code,
+      });
+    }
+  }
+}
