@@ -51,6 +51,8 @@ export default defineConfig({
       HMI_DATA_DIR: `.e2e-data/${name}`,
       HMI_INITIAL_PASSWORD: E2E_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The OS update's simulated reboot: long enough to be seen, short enough for the suite.
+      HMI_OS_REBOOT_S: '4',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

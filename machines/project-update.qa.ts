@@ -2,31 +2,12 @@
 import type { Job } from '../contract/api/jobs';
 import { PROJECT_UPDATE_STEPS } from '../contract/jobs';
 import { JOB_POLL_MS, MAX_POLL_FAILURES, projectUpdateMachine, type MediaInput, type ProjectUpdateEvent, type UploadInput } from './project-update.machine';
+import { sampleJobOf } from './job-samples';
 import { NETWORK_FAILURE, errorAnswer, pendingPromise, samplesOf, silentCallback, type MachineEntry } from './qa-support';
 
-const AT = '2026-11-24T08:00:00.000Z';
-
-/** A sample job at `step` (running), or ended. */
+/** A sample project update job at `step` (running), or ended. */
 export function sampleJob(state: Job['state'], step: (typeof PROJECT_UPDATE_STEPS)[number] = 'prepare', extra: Partial<Job> = {}): Job {
-  const at = PROJECT_UPDATE_STEPS.indexOf(step);
-  return {
-    id: 'job-1',
-    kind: 'project_update',
-    state,
-    steps: PROJECT_UPDATE_STEPS.map((id, i) => ({
-      id,
-      state: state === 'done' ? 'done' : i < at ? 'done' : i === at ? (state === 'failed' ? 'failed' : 'running') : 'pending',
-    })),
-    current_step: state === 'done' ? null : step,
-    bytes: null,
-    error_code: null,
-    error_detail: null,
-    rolled_back: false,
-    created_at: AT,
-    updated_at: AT,
-    finished_at: state === 'running' ? null : AT,
-    ...extra,
-  };
+  return sampleJobOf('project_update', state, step, { id: 'job-1', ...extra });
 }
 
 const FILES: UploadInput = { app: { name: 'Line2.app', size: 114_203 }, crc: { name: 'Line2.crc', size: 9 }, password: '' };

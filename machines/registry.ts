@@ -10,6 +10,7 @@ import { explorerQa } from './explorer.qa';
 import { firstRunWizardQa } from './first-run-wizard.qa';
 import { forcedReloginQa } from './forced-relogin.qa';
 import { identifyLightQa } from './identify-light.qa';
+import { osUpdateQa } from './os-update.qa';
 import { passwordChangeQa } from './password-change.qa';
 import { passwordExpiryQa } from './password-expiry.qa';
 import { projectUpdateQa } from './project-update.qa';
@@ -27,6 +28,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   safeApplyQa,
   identifyLightQa,
   projectUpdateQa,
+  osUpdateQa,
   explorerQa,
 ];
 

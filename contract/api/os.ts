@@ -13,8 +13,8 @@ export const osInfoSchema = z
     max_image_bytes: z.number().int().min(1),
     /** How long the device is away while it reboots into a new OS. */
     reboot_seconds: z.number().int().min(0),
-    /** An OS update that runs now (a console that opens mid-update follows it). */
-    running_job: z.string().nullable(),
+    /** An OS update that runs now and the version it installs (a console that opens mid-update follows it). */
+    running_job: z.object({ id: jobIdField, version: z.string() }).nullable(),
   })
   .meta({ id: 'OsInfo' });
 

@@ -19,13 +19,17 @@ function invalidImage(err: InvalidImageError): ApiError {
 export const osArea = defineServerArea({
   name: 'os',
   register(app, device) {
-    registerCall(app, device, os.info, () => ({
-      os_version: device.osUpdate.version,
-      model: DEVICE_MODEL,
-      max_image_bytes: device.osUpdate.options.maxImageBytes,
-      reboot_seconds: Math.round(device.osUpdate.options.rebootMs / 1000),
-      running_job: device.jobs.running(['os_update'])?.id ?? null,
-    }));
+    registerCall(app, device, os.info, () => {
+      const running = device.jobs.running(['os_update']);
+      const detail = running ? (device.jobs.detailOf(running.id) as { version?: unknown } | null) : null;
+      return {
+        os_version: device.osUpdate.version,
+        model: DEVICE_MODEL,
+        max_image_bytes: device.osUpdate.options.maxImageBytes,
+        reboot_seconds: Math.round(device.osUpdate.options.rebootMs / 1000),
+        running_job: running ? { id: running.id, version: typeof detail?.version === 'string' ? detail.version : '' } : null,
+      };
+    });
 
     registerCall(app, device, os.update, async ({ req, caller, audit }) => {
       assertNoUpdateRunning(device);

@@ -97,6 +97,12 @@ export class JobsService {
     return (this.db.prepare('SELECT account FROM jobs WHERE id = ?').get(id) as { account: string | null } | undefined)?.account ?? null;
   }
 
+  /** What the job was started with (file, versions), as given to `create`. */
+  detailOf(id: string): unknown {
+    const row = this.db.prepare('SELECT detail FROM jobs WHERE id = ?').get(id) as { detail: string | null } | undefined;
+    return row?.detail ? (JSON.parse(row.detail) as unknown) : null;
+  }
+
   /** Marks the running step done and `step` running. */
   step(id: string, step: string): void {
     this.bytes.delete(id);

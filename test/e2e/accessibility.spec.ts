@@ -22,7 +22,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('dashboard, system info, network, project management, system password and security', async ({ page }) => {
+    test('dashboard, system info, network, project management, system password, security and OS update', async ({ page }) => {
       await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
@@ -35,6 +35,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/admin/project/management',
         '/admin/account/password',
         '/admin/account/security',
+        '/admin/account/os-update',
       ]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

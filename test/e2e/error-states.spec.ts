@@ -12,6 +12,7 @@ const SCREENS = [
   { path: '/admin/network/wifi', title: /Wi-?Fi/, calls: '**/api/v1/network/**' },
   { path: '/admin/network/hotspot', title: 'Hotspot', calls: '**/api/v1/network/**' },
   { path: '/admin/project/management', title: 'Project Management', calls: '**/api/v1/project/management/**' },
+  { path: '/admin/account/os-update', title: 'OS Update', calls: '**/api/v1/os/**' },
 ];
 
 test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {

@@ -120,9 +120,10 @@ describe('OS update', () => {
     expect(oplog(t, 'device_rebooted').at(-1)).toMatchObject({ source: 'device', result: 'success' });
   });
 
-  it('refuses a second update while one runs (409 job_running)', async () => {
-    const running = t.device.jobs.create('os_update', 'admin', null);
+  it('tells a console opened mid-update which job runs and what it installs; refuses a second update (409 job_running)', async () => {
+    const running = t.device.jobs.create('os_update', 'admin', { version: '20270601' });
     try {
+      expect(osInfoSchema.parse((await t.call('GET', '/api/v1/os/info', admin)).json()).running_job).toEqual({ id: running.id, version: '20270601' });
       const res = await upload(t, admin, imageParts(osImage({ version: '20270601' })));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error_code: 'job_running' });

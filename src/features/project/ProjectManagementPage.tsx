@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,7 @@ import { useProjectInfoQuery, useProjectMediaQuery, useRestartProjectMutation } 
 import { downloadFile } from '../../../store/api/transfer';
 import { PROJECT_ROUTES } from '../../../contract/api/project.routes';
 import type { Medium } from '../../../contract/media';
+import { FactRow } from '../../components/FactRow';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { UploadIcon } from '../../components/icons';
@@ -41,18 +42,6 @@ function displayTime(iso: string): string {
   return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 40%) 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** Which of the two a dropped or chosen file is, by its ending (the device checks the content). */
 function kindOf(file: File): 'app' | 'crc' | null {
@@ -183,25 +172,25 @@ export default function ProjectManagementPage() {
                   {t('running.title')}
                 </Typography>
                 <Box component="dl" sx={{ m: 0, mb: 2 }}>
-                  <Row label={t('running.name')}>
+                  <FactRow label={t('running.name')}>
                     <span data-testid="project-name">{d.name}</span>
-                  </Row>
-                  <Row label={t('running.state')}>
+                  </FactRow>
+                  <FactRow label={t('running.state')}>
                     <Chip size="small" color={d.state === 'running' ? 'success' : 'default'} label={t(`states.${d.state}`)} data-testid="project-state" />
-                  </Row>
-                  <Row label={t('running.model')}>{d.model}</Row>
-                  <Row label={t('running.design_version')}>V{d.design_software_version}</Row>
-                  <Row label={t('running.file')}>{`${d.file_name}.app`}</Row>
-                  <Row label={t('running.size')}>{formatBytes(d.app_size, language)}</Row>
-                  <Row label={t('running.crc')}>
+                  </FactRow>
+                  <FactRow label={t('running.model')}>{d.model}</FactRow>
+                  <FactRow label={t('running.design_version')}>V{d.design_software_version}</FactRow>
+                  <FactRow label={t('running.file')}>{`${d.file_name}.app`}</FactRow>
+                  <FactRow label={t('running.size')}>{formatBytes(d.app_size, language)}</FactRow>
+                  <FactRow label={t('running.crc')}>
                     <Box component="span" sx={{ fontFamily: 'monospace' }}>
                       {d.crc}
                     </Box>
-                  </Row>
-                  <Row label={t('running.tags')}>{new Intl.NumberFormat(language).format(d.tags)}</Row>
-                  <Row label={t('running.uploaded_at')}>{displayTime(d.uploaded_at)}</Row>
-                  <Row label={t('running.source')}>{t(`sources.${d.source}`)}</Row>
-                  <Row label={t('running.protected')}>{d.protected ? t('running.yes') : t('running.no')}</Row>
+                  </FactRow>
+                  <FactRow label={t('running.tags')}>{new Intl.NumberFormat(language).format(d.tags)}</FactRow>
+                  <FactRow label={t('running.uploaded_at')}>{displayTime(d.uploaded_at)}</FactRow>
+                  <FactRow label={t('running.source')}>{t(`sources.${d.source}`)}</FactRow>
+                  <FactRow label={t('running.protected')}>{d.protected ? t('running.yes') : t('running.no')}</FactRow>
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   <Button variant="outlined" onClick={() => setConfirmRestart(true)} loading={restarting.isLoading} disabled={busy}>

@@ -2,22 +2,19 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { PROJECT_UPDATE_STEPS, type JobStepState } from '../../../contract/jobs';
 import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
-import { CheckCircleIcon, ErrorIcon, PendingIcon } from '../../components/icons';
+import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
 import { errorText } from '../../i18n/error-text';
 import { formatBytes } from '../dashboard/format';
 
@@ -31,12 +28,6 @@ interface Props {
   language: string;
 }
 
-function StepIcon({ state }: { state: JobStepState }) {
-  if (state === 'done') return <CheckCircleIcon color="success" />;
-  if (state === 'failed') return <ErrorIcon color="error" />;
-  if (state === 'running') return <CircularProgress size={22} aria-hidden />;
-  return <PendingIcon color="disabled" />;
-}
 
 /**
  * The blocking overlay of a project update (specification §4: the user must not do anything
@@ -49,7 +40,7 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
   const busy = snapshot.hasTag('busy');
   const uploading = snapshot.hasTag('uploading');
   const ended = snapshot.hasTag('succeeded') || snapshot.hasTag('failed') || snapshot.hasTag('unverified');
-  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  const percent = percentOf(loaded, total);
   const stepStates = new Map(job?.steps.map((s) => [s.id, s.state]) ?? []);
   // Before the device reports, every step waits; a refusal before the job leaves them so.
   const steps = PROJECT_UPDATE_STEPS.map((id) => ({ id, state: (stepStates.get(id) ?? 'pending') as JobStepState }));
@@ -73,15 +64,11 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
           </Alert>
         ) : null}
         {uploading ? (
-          <Box sx={{ mb: 2 }} aria-live="polite">
-            <Typography variant="body2" sx={{ mb: 0.5, wordBreak: 'break-all' }}>
-              {t('progress.uploading', { name: fileName })}
-            </Typography>
-            <LinearProgress variant="determinate" value={percent} aria-label={t('progress.uploading', { name: fileName })} />
-            <Typography variant="body2" color="text.secondary" data-testid="upload-bytes" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
-              {t('progress.bytes', { loaded: formatBytes(loaded, language), total: formatBytes(total, language), percent })}
-            </Typography>
-          </Box>
+          <UploadBytes
+            label={t('progress.uploading', { name: fileName })}
+            percent={percent}
+            bytesText={t('progress.bytes', { loaded: formatBytes(loaded, language), total: formatBytes(total, language), percent })}
+          />
         ) : null}
         <List dense aria-label={t('progress.steps_label')}>
           {steps.map((s) => (

@@ -36,7 +36,7 @@ describe('sidebar', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });
 
-  test('update: its roles decide (System Password, no Security)', async () => {
+  test('update: its roles decide (System Password and OS Update, no Security)', async () => {
     const { user } = await openShell('/admin/dashboard', 'update');
     await user.click(group('Administration'));
     // (The System group closes as Administration opens.)
@@ -45,7 +45,7 @@ describe('sidebar', () => {
         within(sidebar())
           .getAllByRole('link')
           .map((a) => a.textContent),
-      ).toEqual(['System Password']),
+      ).toEqual(['System Password', 'OS Update']),
     );
   });
 

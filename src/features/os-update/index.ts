@@ -1,0 +1,7 @@
+import { defineArea } from '../area';
+
+export const osUpdateArea = defineArea({
+  name: 'osUpdate',
+  textNamespace: 'os',
+  screens: [{ menu: 'os_update', slug: 'os-update', load: () => import(/* webpackChunkName: "os-update" */ './OsUpdatePage') }],
+});
