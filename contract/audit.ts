@@ -33,6 +33,11 @@ export const CALL_AUDIT_ACTIONS = [
   'update_project',
   'update_project_from_media',
   'backup_project',
+  // recipes
+  'clear_recipe_book',
+  'backup_recipe',
+  'backup_recipe_to_media',
+  'restore_recipe',
   // OS
   'update_os',
 ] as const;

@@ -57,6 +57,12 @@ export const ERROR_CODES = [
   'update_failed',
   /** A file or folder on the USB stick or SD card could not be read. */
   'media_read_failed',
+  /** Writing to the USB stick or SD card failed (full, removed, read-only). */
+  'media_write_failed',
+  /** A file that is not a readable recipe backup: not a .cxob, damaged, its checksum wrong. */
+  'invalid_backup',
+  /** A recipe backup whose books or fields differ from the running project's, or whose values do not fit them: nothing was restored. */
+  'recipe_mismatch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

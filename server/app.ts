@@ -15,6 +15,7 @@ import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
 import { DEFAULT_MAX_UPLOAD_BYTES, ProjectService, type ProjectOptions } from './services/project';
+import { RecipeService } from './services/recipes';
 import { DEFAULT_RUNTIME_TIMING } from './services/project-runtime';
 import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from './services/os-update';
 import { PowerService } from './services/power';
@@ -70,7 +71,10 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
+  const recipes = new RecipeService(db, clock, opts.dataDir, () => project.active());
+  project.onActivate((id, p) => recipes.replace(id, p.recipes));
   project.start(sampleProject);
+  recipes.ensureSeeded();
   const jobs = new JobsService(db, clock);
   // A job the previous run left running was cut short: the project above is the old or the new
   // one, whichever the last committed switch says; the job says it ended there.
@@ -108,6 +112,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     retention,
     time: new DeviceTimeService(clock, settings),
     project,
+    recipes,
     jobs,
     network,
     identifyLight: new IdentifyLightService(clock),

@@ -6,6 +6,7 @@ import { networkArea } from './routes/network';
 import { projectArea } from './routes/project';
 import { jobsArea } from './routes/jobs';
 import { osArea } from './routes/os';
+import { recipeArea } from './routes/recipe';
 import { webviewArea } from './routes/webview';
 import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
@@ -21,6 +22,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   projectArea,
   jobsArea,
   osArea,
+  recipeArea,
   webviewArea,
   opcuaArea,
   cgiArea,

@@ -10,6 +10,7 @@ import type { LogRetention } from './services/log-retention';
 import type { DeviceTimeService } from './services/device-time';
 import type { ProjectService } from './services/project';
 import type { JobsService } from './services/jobs';
+import type { RecipeService } from './services/recipes';
 import type { NetworkService } from './services/network';
 import type { IdentifyLightService } from './services/identify-light';
 import type { OsUpdateService } from './services/os-update';
@@ -31,6 +32,8 @@ export interface Device {
   retention: LogRetention;
   time: DeviceTimeService;
   project: ProjectService;
+  /** The running project's recipe books and their backups. */
+  recipes: RecipeService;
   /** Long tasks (updates) that the console follows step by step. */
   jobs: JobsService;
   network: NetworkService;

@@ -4,3 +4,4 @@ export * from './password-form';
 export * from './password-expiration';
 export * from './device-time';
 export * from './network';
+export * from './recipe';

@@ -120,4 +120,25 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE projects ADD COLUMN source TEXT;
     `,
   },
+  {
+    id: 4,
+    name: 'recipes',
+    sql: `
+      CREATE TABLE recipe_books (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        UNIQUE (project_id, name)
+      );
+      CREATE TABLE recipe_records (
+        book_id INTEGER NOT NULL REFERENCES recipe_books(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        "values" TEXT NOT NULL,
+        PRIMARY KEY (book_id, position)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -104,6 +104,7 @@ function moveDurably(from: string, to: string): void {
 export class ProjectService {
   readonly runtime: ProjectRuntime;
   private current: Project | null = null;
+  private readonly activationHooks: ((projectId: number, project: Project) => void)[] = [];
   private readonly dir: string;
   private readonly releasesDir: string;
   private readonly incomingDir: string;
@@ -184,6 +185,18 @@ export class ProjectService {
     return release;
   }
 
+  /** Runs `hook` inside the switch's transaction whenever a project becomes the active one (the
+   * data a project brings, such as its recipe books, switches with it). Register before `start`. */
+  onActivate(hook: (projectId: number, project: Project) => void): void {
+    this.activationHooks.push(hook);
+  }
+
+  /** The active project's row id, document and file name. */
+  active(): { id: number; project: Project; fileName: string } {
+    const row = this.activeRow()!;
+    return { id: row.id, project: this.project, fileName: row.file_name };
+  }
+
   /** The switch: one transaction makes `release` the project that runs. */
   private activate(
     project: Project,
@@ -192,12 +205,13 @@ export class ProjectService {
   ): void {
     this.db.transaction(() => {
       this.db.prepare('UPDATE projects SET active = 0 WHERE active = 1').run();
-      this.db
+      const id = this.db
         .prepare(
           `INSERT INTO projects (name, file_name, crc, loaded_at, active, release, model, design_software_version, app_size, protected, source)
            VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(project.name, r.fileName, r.crc, this.now(), r.release, project.model, project.design_software_version, r.appSize, r.protected ? 1 : 0, r.source);
+        .run(project.name, r.fileName, r.crc, this.now(), r.release, project.model, project.design_software_version, r.appSize, r.protected ? 1 : 0, r.source).lastInsertRowid;
+      for (const hook of this.activationHooks) hook(Number(id), project);
       alsoInTransaction?.();
     })();
   }

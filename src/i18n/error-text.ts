@@ -68,6 +68,9 @@ export const ERROR_KEYS: Record<FailureCode, string> = {
   invalid_image: 'shell:errors.invalid_image',
   update_failed: 'shell:errors.update_failed',
   media_read_failed: 'shell:errors.media_read_failed',
+  media_write_failed: 'shell:errors.media_write_failed',
+  invalid_backup: 'shell:errors.invalid_backup',
+  recipe_mismatch: 'shell:errors.recipe_mismatch',
   timeout: 'translation:errors.request_timeout',
   connection_lost: 'translation:errors.network',
 };

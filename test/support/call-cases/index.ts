@@ -17,6 +17,7 @@ import { cgiCases } from './cgi';
 import { metaCases } from './meta';
 import { jobsCases } from './jobs';
 import { osCases } from './os';
+import { recipeCases } from './recipe';
 import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
@@ -30,6 +31,7 @@ const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
   project: projectCases,
   jobs: jobsCases,
   os: osCases,
+  recipe: recipeCases,
   webview: webviewCases,
   opcua: opcuaCases,
   cgi: cgiCases,
