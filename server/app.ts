@@ -71,7 +71,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
-  const recipes = new RecipeService(db, clock, opts.dataDir, () => project.active());
+  const time = new DeviceTimeService(clock, settings);
+  const recipes = new RecipeService(db, time, opts.dataDir, () => project.active());
   project.onActivate((id, p) => recipes.replace(id, p.recipes));
   project.start(sampleProject);
   recipes.ensureSeeded();
@@ -110,7 +111,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     signInLimits,
     oplog,
     retention,
-    time: new DeviceTimeService(clock, settings),
+    time,
     project,
     recipes,
     jobs,

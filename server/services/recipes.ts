@@ -21,11 +21,11 @@ import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import type { Clock } from '../lib/clock';
 import { ApiError } from '../lib/api-error';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { recipeSchema, type Project } from '../../contract/project-format';
 import { MEDIA, type Medium } from '../../contract/media';
+import { partsOfLocal } from '../../contract/rules/device-time';
 import { recipeBackupProblem, recipeBooksProblem, type RecipeField } from '../../contract/rules/recipe';
 import type { ResponseOf } from '../../contract/api/define';
 import type { backups as backupsCall, backupToMedia as backupToMediaCall, books as booksCall, records as recordsCall, restoredSchema } from '../../contract/api/recipe';
@@ -131,8 +131,11 @@ function writeDurably(file: string, data: Buffer): void {
   }
 }
 
+/** The panel's wall time as a file name stamp, YYYYMMDD-HHmmss (what its clock shows). */
 function stampOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const p = partsOfLocal(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}${two(p.month)}${two(p.day)}-${two(p.hour)}${two(p.minute)}${two(p.second)}`;
 }
 
 export class RecipeService {
@@ -140,7 +143,9 @@ export class RecipeService {
 
   constructor(
     private readonly db: Db,
-    private readonly clock: Clock,
+    /** The panel's clock (the host clock plus the offset Date and Time sets): backups are named
+     * and dated by what the panel shows. */
+    private readonly time: { nowMs(): number },
     dataDir: string,
     /** The active project's row and document (ProjectService). */
     private readonly active: () => { id: number; project: Project; fileName: string },
@@ -231,7 +236,7 @@ export class RecipeService {
     const { project, fileName } = this.active();
     const books = this.snapshot();
     const recipes = Buffer.from(JSON.stringify(books));
-    const now = this.clock.now();
+    const now = this.time.nowMs();
     const manifest: Manifest = {
       format: RECIPE_BACKUP_FORMAT,
       format_version: RECIPE_BACKUP_FORMAT_VERSION,

@@ -160,6 +160,18 @@ describe('recipes', () => {
     expect(oplog(t, 'backup_recipe').at(-1)).toMatchObject({ account: 'update', result: 'success' });
   });
 
+  it("names and dates a backup by the panel's clock (Date and Time), not the host's", async () => {
+    t.device.time.set('2030.01.02-03:04:05');
+    try {
+      const res = await t.call('GET', '/api/v1/recipe/backup', admin);
+      expect(res.headers['content-disposition']).toMatch(/filename="recipes-sample-20300102-03040[5-9]\.cxob"/);
+      const manifest = JSON.parse((await entriesOf(res.rawPayload)).get('manifest.json')!.toString('utf8'));
+      expect(new Date(manifest.created_at).getFullYear()).toBe(2030);
+    } finally {
+      t.device.settings.set('time_offset_ms', 0);
+    }
+  });
+
   it('clears a book: its records go, its fields stay, the log names the book and the count', async () => {
     const id = await bookId();
     const res = await t.call('POST', `/api/v1/recipe/books/${id}/clear`, await t.login('update'));
