@@ -15,6 +15,7 @@ import { passwordChangeQa } from './password-change.qa';
 import { passwordExpiryQa } from './password-expiry.qa';
 import { projectUpdateQa } from './project-update.qa';
 import type { MachineEntry } from './qa-support';
+import { recipeRestoreQa } from './recipe-restore.qa';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
 
@@ -29,6 +30,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   identifyLightQa,
   projectUpdateQa,
   osUpdateQa,
+  recipeRestoreQa,
   explorerQa,
 ];
 

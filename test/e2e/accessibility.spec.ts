@@ -22,7 +22,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('dashboard, system info, network, project management, system password, security and OS update', async ({ page }) => {
+    test('dashboard, system info, network, project management, recipe, backup recipe, system password, security and OS update', async ({ page }) => {
       await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
@@ -33,6 +33,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/admin/network/wifi',
         '/admin/network/hotspot',
         '/admin/project/management',
+        '/admin/project/recipe',
+        '/admin/project/backup-recipe',
         '/admin/account/password',
         '/admin/account/security',
         '/admin/account/os-update',

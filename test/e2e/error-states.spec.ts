@@ -12,6 +12,8 @@ const SCREENS = [
   { path: '/admin/network/wifi', title: /Wi-?Fi/, calls: '**/api/v1/network/**' },
   { path: '/admin/network/hotspot', title: 'Hotspot', calls: '**/api/v1/network/**' },
   { path: '/admin/project/management', title: 'Project Management', calls: '**/api/v1/project/management/**' },
+  { path: '/admin/project/recipe', title: 'Recipe', calls: '**/api/v1/recipe/**' },
+  { path: '/admin/project/backup-recipe', title: 'Backup Recipe', calls: '**/api/v1/recipe/**' },
   { path: '/admin/account/os-update', title: 'OS Update', calls: '**/api/v1/os/**' },
 ];
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import { useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { useOsInfoQuery } from '../../../store/api/os-endpoints';
 import { FactRow } from '../../components/FactRow';
+import { FileButton } from '../../components/FileButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { UploadIcon } from '../../components/icons';
@@ -37,7 +38,6 @@ export default function OsUpdatePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const d = info.data;
   const busy = snapshot.hasTag('busy');
 
@@ -123,23 +123,10 @@ export default function OsUpdatePage() {
                     <Typography variant="body2">{t('choose.help')}</Typography>
                   </Box>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-                    <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
-                      {t('choose.action')}
-                    </Button>
+                    <FileButton variant="outlined" disabled={busy} label={t('choose.action')} accept=".bin" testId="image-input" onFiles={(files) => take(files[0])} />
                     <Typography variant="body2" data-testid="chosen-image" sx={{ wordBreak: 'break-all' }}>
                       {image ? `${image.name} (${formatBytes(image.size, language)})` : t('choose.none')}
                     </Typography>
-                    <input
-                      ref={input}
-                      type="file"
-                      accept=".bin"
-                      hidden
-                      data-testid="image-input"
-                      onChange={(e) => {
-                        take(e.target.files?.[0]);
-                        e.target.value = '';
-                      }}
-                    />
                   </Box>
                 </Box>
                 {problem ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,23 +25,16 @@ import { downloadFile } from '../../../store/api/transfer';
 import { PROJECT_ROUTES } from '../../../contract/api/project.routes';
 import type { Medium } from '../../../contract/media';
 import { FactRow } from '../../components/FactRow';
+import { FileButton } from '../../components/FileButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { UploadIcon } from '../../components/icons';
 import { errorMessage } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { displayTime, formatBytes } from '../dashboard/format';
 import { UpdateProgressDialog } from './UpdateProgressDialog';
 import { useProjectUpdate } from './use-project-update';
 
 const NS = 'project';
-
-/** Specification §7's display format, in the browser's time zone. */
-function displayTime(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 
 /** Which of the two a dropped or chosen file is, by its ending (the device checks the content). */
 function kindOf(file: File): 'app' | 'crc' | null {
@@ -66,8 +59,6 @@ export default function ProjectManagementPage() {
   const [fromMedium, setFromMedium] = useState<{ medium: Medium; name: string } | null>(null);
   const [mediumPassword, setMediumPassword] = useState('');
   const [backingUp, setBackingUp] = useState(false);
-  const appInput = useRef<HTMLInputElement>(null);
-  const crcInput = useRef<HTMLInputElement>(null);
   const d = info.data;
   const busy = snapshot.hasTag('busy');
 
@@ -237,24 +228,18 @@ export default function ProjectManagementPage() {
                     </Typography>
                     {(['app', 'crc'] as const).map((kind) => (
                       <Box key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1, flexWrap: 'wrap' }}>
-                        <Button variant="outlined" size="small" onClick={() => (kind === 'app' ? appInput : crcInput).current?.click()} disabled={busy}>
-                          {t(kind === 'app' ? 'update.choose_app' : 'update.choose_crc')}
-                        </Button>
+                        <FileButton
+                          variant="outlined"
+                          size="small"
+                          disabled={busy}
+                          label={t(kind === 'app' ? 'update.choose_app' : 'update.choose_crc')}
+                          accept={`.${kind}`}
+                          testId={`file-${kind}`}
+                          onFiles={take}
+                        />
                         <Typography variant="body2" data-testid={`chosen-${kind}`} sx={{ wordBreak: 'break-all' }}>
                           {files[kind] ? `${files[kind]!.name} (${formatBytes(files[kind]!.size, language)})` : t('update.no_file')}
                         </Typography>
-                        <input
-                          ref={kind === 'app' ? appInput : crcInput}
-                          type="file"
-                          accept={`.${kind}`}
-                          hidden
-                          aria-label={t(kind === 'app' ? 'update.choose_app' : 'update.choose_crc')}
-                          data-testid={`file-${kind}`}
-                          onChange={(e) => {
-                            take([...(e.target.files ?? [])]);
-                            e.target.value = '';
-                          }}
-                        />
                       </Box>
                     ))}
                   </Box>
