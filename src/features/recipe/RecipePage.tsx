@@ -140,14 +140,16 @@ export default function RecipePage() {
   const books = useRecipeBooksQuery(undefined, { refetchOnMountOrArgChange: true });
   const [clear, clearing] = useClearRecipeBookMutation();
   const [chosen, setChosen] = useState(0);
+  // The book asked about stays named while the dialog fades out.
   const [confirm, setConfirm] = useState<Book | null>(null);
+  const [asking, setAsking] = useState(false);
   const list = books.data?.books ?? [];
   const book = list[Math.min(chosen, list.length - 1)];
 
   const doClear = async () => {
     if (!confirm) return;
     const result = await clear(confirm.id);
-    setConfirm(null);
+    setAsking(false);
     if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'recipe:clear.failed' }), severity: 'error' }));
     else dispatch(noticeShown({ key: 'recipe:clear.done', values: { book: result.data.book, count: result.data.cleared }, severity: 'success' }));
   };
@@ -180,11 +182,18 @@ export default function RecipePage() {
               ))}
             </Tabs>
           ) : null}
-          <BookRecords key={book.id} book={book} onClear={() => setConfirm(book)} />
+          <BookRecords
+            key={book.id}
+            book={book}
+            onClear={() => {
+              setConfirm(book);
+              setAsking(true);
+            }}
+          />
         </>
       )}
 
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="clear-title" aria-describedby="clear-text">
+      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="clear-title" aria-describedby="clear-text">
         <DialogTitle id="clear-title">{t('clear.confirm_title', { book: confirm?.name ?? '' })}</DialogTitle>
         <DialogContent>
           <DialogContentText id="clear-text">
@@ -192,7 +201,7 @@ export default function RecipePage() {
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('clear.cancel')}</Button>
+          <Button onClick={() => setAsking(false)}>{t('clear.cancel')}</Button>
           <Button variant="contained" color="error" onClick={() => void doClear()} loading={clearing.isLoading}>
             {t('clear.confirm')}
           </Button>
