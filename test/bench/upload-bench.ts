@@ -26,8 +26,17 @@ const PASSWORD = 'Upload-Bench-Pass-1';
 const SIZE_MB = Number(process.env.UPLOAD_MB ?? 200);
 const RSS_GOAL_MB = 30;
 
+/** The node arguments of `npm run serve`, the device's start command: the upload is measured on
+ * the server as the device runs it (its V8 flags included). */
+function serveArgs(): string[] {
+  const serve = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
+  const [command, ...args] = serve.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is not a node command: ${serve}`);
+  return args;
+}
+
 function startServer(dataDir: string): { child: ChildProcess; base: Promise<string> } {
-  const child = spawn(process.execPath, ['build/server/main.js'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: PASSWORD, HMI_MAX_PROJECT_MB: String(SIZE_MB + 16), LOG_LEVEL: 'warn' },
