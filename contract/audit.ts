@@ -40,6 +40,12 @@ export const CALL_AUDIT_ACTIONS = [
   'restore_recipe',
   // OS
   'update_os',
+  // data
+  'acknowledge_alarm',
+  'acknowledge_all_alarms',
+  'set_oplog_retention',
+  'backup_data',
+  'backup_data_to_media',
 ] as const;
 
 /** Actions the device writes by itself, with `source: 'device'` and no account. */
@@ -60,6 +66,8 @@ export const DEVICE_AUDIT_ACTIONS = [
   'device_rebooted',
   /** The device started with an update job still marked running: that job ended as interrupted. */
   'job_interrupted',
+  /** A data backup job (to the USB stick or the SD card) ended: the file written (or why not). */
+  'data_backup_finished',
 ] as const;
 
 export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;

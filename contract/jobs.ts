@@ -7,12 +7,16 @@ export const PROJECT_UPDATE_STEPS = ['prepare', 'stop_project', 'update_project'
  * the console's side. */
 export const OS_UPDATE_STEPS = ['prepare', 'upload_image', 'update_os'] as const;
 
-export const JOB_KINDS = ['project_update', 'os_update'] as const;
+/** A data backup written to the USB stick or the SD card: the files gathered, then the archive written. */
+export const DATA_BACKUP_STEPS = ['prepare', 'write_archive'] as const;
+
+export const JOB_KINDS = ['project_update', 'os_update', 'data_backup'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STEPS_BY_KIND = {
   project_update: PROJECT_UPDATE_STEPS,
   os_update: OS_UPDATE_STEPS,
+  data_backup: DATA_BACKUP_STEPS,
 } as const satisfies Record<JobKind, readonly string[]>;
 
 export type JobStepId = (typeof JOB_STEPS_BY_KIND)[JobKind][number];

@@ -74,7 +74,7 @@ function accessText(call: CallDef): string {
     case 'accounts':
       return `Accounts: ${call.access.accounts.join(', ')}.`;
     case 'menu':
-      return `Accounts whose roles include the menu '${call.access.menu}'.`;
+      return `Accounts whose roles include the menu '${call.access.menu}'${call.access.accounts ? `, and only ${call.access.accounts.join(', ')}` : ''}.`;
   }
 }
 

@@ -22,6 +22,7 @@ export function sampleJobOf(kind: JobKind, state: Job['state'], step: string, ex
     error_code: null,
     error_detail: null,
     rolled_back: false,
+    result: null,
     created_at: AT,
     updated_at: AT,
     finished_at: state === 'running' ? null : AT,

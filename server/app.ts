@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
@@ -10,7 +11,12 @@ import { SettingsService } from './services/settings';
 import { AccountsService } from './services/accounts';
 import { TokenService } from './services/tokens';
 import { LockoutService } from './services/lockout';
-import { OperationLog } from './services/operation-log';
+import { OperationLog, OperationLogReader } from './services/operation-log';
+import { TagValues } from './services/tag-values';
+import { DataLogService } from './services/datalog';
+import { AlarmService } from './services/alarms';
+import { Recorder } from './services/recorder';
+import { DataBackupService } from './services/data-backup';
 import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
@@ -44,6 +50,9 @@ export interface DeviceOptions {
   project?: { maxUploadBytes?: number; runtime?: Partial<ProjectOptions['runtime']> };
   /** Image limit, reboot time and trusted keys of OS updates; tests shorten them. */
   os?: Partial<OsUpdateOptions>;
+  /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
+   * themselves turn it off. */
+  recorder?: boolean;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -74,7 +83,10 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const time = new DeviceTimeService(clock, settings);
   const recipes = new RecipeService(db, time, opts.dataDir, () => project.active());
   project.onActivate((id, p) => recipes.replace(id, p.recipes));
+  const dataLogs = new DataLogService(db);
+  project.onActivate((id, p) => dataLogs.replace(id, p));
   project.start(sampleProject);
+  dataLogs.ensureActive(project.active());
   recipes.ensureSeeded();
   const jobs = new JobsService(db, clock);
   // A job the previous run left running was cut short: the project above is the old or the new
@@ -99,6 +111,12 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   power.onUp((awayMs) =>
     oplog.record({ account: null, source: 'device', action: 'device_rebooted', target: 'device', after: { away_ms: awayMs, os_version: settings.get('os_version') }, values: null, result: 'success' }),
   );
+  const tagValues = new TagValues();
+  const alarms = new AlarmService(db);
+  const operations = new OperationLogReader(db);
+  const recorder = new Recorder(project.runtime, tagValues, dataLogs, alarms, () => time.nowMs());
+  if (opts.recorder !== false) recorder.start();
+  const dataBackup = new DataBackupService(dataLogs, alarms, operations, () => time.nowMs(), path.join(opts.dataDir, 'media'));
   const osUpdate = new OsUpdateService(db, settings, oplog, power, opts.dataDir, { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os });
   const device: Device = {
     dataDir: opts.dataDir,
@@ -119,6 +137,12 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     identifyLight: new IdentifyLightService(clock),
     osUpdate,
     power,
+    tagValues,
+    dataLogs,
+    alarms,
+    recorder,
+    operations,
+    dataBackup,
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
@@ -181,6 +205,7 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
 
   app.addHook('onClose', async () => {
     device.power.dispose();
+    device.recorder.close();
     device.network.close();
     device.retention.close();
     device.db.close();

@@ -7,6 +7,7 @@ import { projectArea } from './routes/project';
 import { jobsArea } from './routes/jobs';
 import { osArea } from './routes/os';
 import { recipeArea } from './routes/recipe';
+import { dataArea } from './routes/data';
 import { webviewArea } from './routes/webview';
 import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
@@ -23,6 +24,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   jobsArea,
   osArea,
   recipeArea,
+  dataArea,
   webviewArea,
   opcuaArea,
   cgiArea,

@@ -15,6 +15,12 @@ import type { NetworkService } from './services/network';
 import type { IdentifyLightService } from './services/identify-light';
 import type { OsUpdateService } from './services/os-update';
 import type { PowerService } from './services/power';
+import type { TagValues } from './services/tag-values';
+import type { DataLogService } from './services/datalog';
+import type { AlarmService } from './services/alarms';
+import type { Recorder } from './services/recorder';
+import type { OperationLogReader } from './services/operation-log';
+import type { DataBackupService } from './services/data-backup';
 
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
@@ -42,6 +48,18 @@ export interface Device {
   osUpdate: OsUpdateService;
   /** The simulated reboot: the device unreachable for a while. */
   power: PowerService;
+  /** The running project's tag values (simulated, or as written). */
+  tagValues: TagValues;
+  /** The running project's data logs: records, trends, CSV. */
+  dataLogs: DataLogService;
+  /** The running project's alarms and the event log. */
+  alarms: AlarmService;
+  /** The runtime's scan that samples the data logs and evaluates the alarms. */
+  recorder: Recorder;
+  /** The operation log as read by the Operation Log screen. */
+  operations: OperationLogReader;
+  /** Backups of the data logs, the event log and the operation log. */
+  dataBackup: DataBackupService;
   httpsPort: number;
   version: string;
 }

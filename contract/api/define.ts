@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccountName, MenuId } from '../roles';
+import { effectiveRoles, type AccountName, type MenuId } from '../roles';
 import type { CallAuditAction } from '../audit';
 
 import type { Route } from './route';
@@ -7,12 +7,28 @@ import type { Route } from './route';
 export type { HttpMethod, Route } from './route';
 export { API_BASE } from './route';
 
-/** Who may make a call. `menu` checks the caller's effective roles (base + extra). */
+/** Who may make a call. `menu` checks the caller's effective roles (base + extra) and, when it
+ * names `accounts`, that the caller is one of them too (History reads the event log but does not
+ * acknowledge alarms). */
 export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'accounts'; accounts: readonly AccountName[] }
-  | { kind: 'menu'; menu: MenuId };
+  | { kind: 'menu'; menu: MenuId; accounts?: readonly AccountName[] };
+
+/** Whether `account`, with its extra roles, may make a call of this access: the server's check,
+ * and what the console asks before it offers a control. */
+export function mayCall(access: Access, account: AccountName, extraRoles: readonly MenuId[] = []): boolean {
+  switch (access.kind) {
+    case 'public':
+    case 'authenticated':
+      return true;
+    case 'accounts':
+      return access.accounts.includes(account);
+    case 'menu':
+      return effectiveRoles(account, extraRoles).has(access.menu) && (access.accounts === undefined || access.accounts.includes(account));
+  }
+}
 
 export interface CallDef<
   Body extends z.ZodType | undefined = z.ZodType | undefined,

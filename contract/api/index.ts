@@ -10,15 +10,16 @@ import * as meta from './meta';
 import * as jobs from './jobs';
 import * as os from './os';
 import * as recipe from './recipe';
+import * as data from './data';
 import type { CallDef } from './define';
 
 export * from './define';
 export * from './common';
-export { auth, uac, system, network, project, jobs, os, recipe, webview, opcua, cgi, meta };
+export { auth, uac, system, network, project, jobs, os, recipe, data, webview, opcua, cgi, meta };
 
 /** Every area of the device API, once: a module of zod schemas per area (`<area>.ts`) with its
  * zod-free routes beside it (`<area>.routes.ts`). A new area is those two files and one entry here. */
-export const CALL_AREAS = { auth, uac, system, network, project, jobs, os, recipe, webview, opcua, cgi, meta };
+export const CALL_AREAS = { auth, uac, system, network, project, jobs, os, recipe, data, webview, opcua, cgi, meta };
 
 function callsOf(mod: Record<string, unknown>): CallDef[] {
   return Object.values(mod).filter(

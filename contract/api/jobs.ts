@@ -22,6 +22,8 @@ export const jobSchema = z
     error_detail: z.string().nullable(),
     /** A failed update whose new project did not start: the previous project runs again. */
     rolled_back: z.boolean(),
+    /** The file a finished job wrote (a data backup on a medium), or null. */
+    result: z.object({ file_name: z.string(), size: z.number().int().min(0) }).nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),

@@ -5,3 +5,4 @@ export * from './password-expiration';
 export * from './device-time';
 export * from './network';
 export * from './recipe';
+export * from './data';

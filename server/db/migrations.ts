@@ -141,4 +141,61 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 5,
+    name: 'data_logs_and_alarm_events',
+    // The running project's data logs: one row per log (a new project keeps a log whose name, tags
+    // and period are the same, and gets new ones for the rest); its records numbered from 0 in
+    // `seq`, their values a JSON array in the order of the log's tags; and summary blocks of
+    // DATALOG_FANOUT^level consecutive records (first and last time, min/max/last of each tag as
+    // float64s), so a trend over any range reads at most a few thousand rows. Alarm events: raised,
+    // acknowledged, cleared. A job's result: the file it wrote.
+    sql: `
+      CREATE TABLE datalogs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+        active INTEGER NOT NULL DEFAULT 1,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        sample_period_s INTEGER NOT NULL,
+        tags TEXT NOT NULL,
+        max_records INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE datalog_records (
+        log_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        v TEXT NOT NULL,
+        PRIMARY KEY (log_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE datalog_blocks (
+        log_id INTEGER NOT NULL,
+        level INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        t_first INTEGER NOT NULL,
+        t_last INTEGER NOT NULL,
+        stats BLOB NOT NULL,
+        PRIMARY KEY (log_id, level, idx)
+      ) WITHOUT ROWID;
+      CREATE TABLE alarm_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        alarm_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        severity TEXT NOT NULL,
+        message TEXT NOT NULL,
+        value REAL,
+        raised_at INTEGER NOT NULL,
+        acknowledged_at INTEGER,
+        acknowledged_by TEXT,
+        cleared_at INTEGER,
+        cleared_value REAL
+      );
+      CREATE INDEX alarm_events_raised ON alarm_events(raised_at);
+      CREATE INDEX alarm_events_open ON alarm_events(cleared_at) WHERE cleared_at IS NULL;
+      CREATE INDEX alarm_events_unacked ON alarm_events(acknowledged_at) WHERE acknowledged_at IS NULL;
+      ALTER TABLE jobs ADD COLUMN result TEXT;
+    `,
+  },
 ];

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { BodyOf, CallDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/api/define';
+import { mayCall, type BodyOf, type CallDef, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/api/define';
 import { UNAUTHORIZED_JWT_MESSAGE } from '../../contract/errors';
-import { effectiveRoles, type AccountName } from '../../contract/roles';
+import type { AccountName } from '../../contract/roles';
 import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
 import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
@@ -60,11 +60,8 @@ export function authenticate(device: Device, req: FastifyRequest): Caller {
 
 function authorize(device: Device, call: CallDef, caller: Caller): void {
   const access = call.access;
-  if (access.kind === 'accounts' && !access.accounts.includes(caller.username)) throw ApiError.forbidden();
-  if (access.kind === 'menu') {
-    const roles = effectiveRoles(caller.username, device.accounts.extraRoles(caller.username));
-    if (!roles.has(access.menu)) throw ApiError.forbidden();
-  }
+  if (access.kind === 'accounts' && !mayCall(access, caller.username)) throw ApiError.forbidden();
+  if (access.kind === 'menu' && !mayCall(access, caller.username, device.accounts.extraRoles(caller.username))) throw ApiError.forbidden();
 }
 
 /**

@@ -11,7 +11,13 @@ type Store<K extends SettingKey, S> = (body: BodyOf<S>, current: DeviceSettings[
  * `answer` turns the stored value into both calls' answer and `store` a set request into the
  * value to store (throwing an ApiError refuses it); each may be left out when the types are the
  * same, the value then travels as it is. */
-export type SettingPair<K extends SettingKey, G extends CallDef, S extends CallDef> = { key: K; get: G; set: S } & ([
+export type SettingPair<K extends SettingKey, G extends CallDef, S extends CallDef> = {
+  key: K;
+  get: G;
+  set: S;
+  /** Runs after a new value is stored (a retention lowered prunes at once). */
+  applied?: (value: DeviceSettings[K]) => void;
+} & ([
   DeviceSettings[K],
 ] extends [ResponseOf<G> & ResponseOf<S>]
   ? { answer?: Answer<K, G, S> }
@@ -41,6 +47,7 @@ export function registerSettingPair<K extends SettingKey, G extends CallDef, S e
       return { before: current, after: next };
     })();
     audit({ before, after, values: SETTING_SCHEMAS[key] });
+    pair.applied?.(after);
     return answer(after);
   });
 }

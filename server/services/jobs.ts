@@ -22,6 +22,7 @@ interface JobRow {
   error_detail: string | null;
   rolled_back: number;
   detail: string | null;
+  result: string | null;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
@@ -113,10 +114,10 @@ export class JobsService {
     this.bytes.set(id, { done, total });
   }
 
-  /** Every step done: the job succeeded. */
-  finish(id: string): void {
+  /** Every step done: the job succeeded (with the file it wrote, if it wrote one). */
+  finish(id: string, result: Job['result'] = null): void {
     this.bytes.delete(id);
-    this.updateSteps(id, (steps) => steps.map((s) => ({ ...s, state: 'done' })), null, { state: 'done' });
+    this.updateSteps(id, (steps) => steps.map((s) => ({ ...s, state: 'done' })), null, { state: 'done', result: result ? JSON.stringify(result) : null });
   }
 
   /** The running step failed, and with it the job. */
@@ -156,6 +157,7 @@ export class JobsService {
       error_code: row.error_code,
       error_detail: row.error_detail,
       rolled_back: row.rolled_back === 1,
+      result: row.result ? (JSON.parse(row.result) as Job['result']) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
       finished_at: row.finished_at,

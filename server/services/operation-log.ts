@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
@@ -162,5 +163,125 @@ export class OperationLog {
     row.written = row.count;
     row.writtenAt = now;
     return changed > 0;
+  }
+}
+
+/** What the Operation Log screen asks for. */
+export interface OperationFilter {
+  from?: number;
+  to?: number;
+  /** An account, or `device` for the device's own rows. */
+  account?: string;
+  action?: string;
+  result?: 'success' | 'failure';
+}
+
+interface OperationRow {
+  id: number;
+  at: string;
+  account: string | null;
+  source: string;
+  action: string;
+  target: string;
+  before_value: string | null;
+  after_value: string | null;
+  result: string;
+  repeat_count: number;
+  repeat_last_at: string | null;
+  repeat_results: string | null;
+}
+
+function operationOf(r: OperationRow) {
+  return {
+    id: r.id,
+    at: r.at,
+    account: r.account,
+    source: r.source,
+    action: r.action,
+    target: r.target,
+    before: r.before_value === null ? null : (JSON.parse(r.before_value) as unknown),
+    after: r.after_value === null ? null : (JSON.parse(r.after_value) as unknown),
+    result: r.result,
+    repeat_count: r.repeat_count,
+    repeat_last_at: r.repeat_last_at,
+    repeat_results: r.repeat_results === null ? null : (JSON.parse(r.repeat_results) as Record<string, number>),
+  };
+}
+
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const OPERATION_EXPORT_PAGE = 2000;
+export const OPERATION_CSV_HEADER = 'id,at,account,source,action,target,result,repeat_count,repeat_last_at,before,after\n';
+
+/** Reads the operation log (its rows are written masked: what is read is what may be shown). */
+export class OperationLogReader {
+  constructor(private readonly db: Db) {}
+
+  /** Fixed fragments, the values as parameters. */
+  private where(f: OperationFilter): { sql: string; params: unknown[] } {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    if (f.from !== undefined) {
+      parts.push('at >= ?');
+      params.push(new Date(f.from).toISOString());
+    }
+    if (f.to !== undefined) {
+      parts.push('at <= ?');
+      params.push(new Date(f.to).toISOString());
+    }
+    if (f.account === 'device') parts.push('account IS NULL');
+    else if (f.account !== undefined) {
+      parts.push('account = ?');
+      params.push(f.account);
+    }
+    if (f.action !== undefined) {
+      parts.push('action = ?');
+      params.push(f.action);
+    }
+    if (f.result === 'success') parts.push("result = 'success'");
+    if (f.result === 'failure') parts.push("result != 'success'");
+    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  }
+
+  list(f: OperationFilter, limit: number, cursor?: number) {
+    const w = this.where(f);
+    const total = this.db.prepare(`SELECT COUNT(*) FROM operation_log ${w.sql}`).pluck().get(...w.params) as number;
+    const cursorSql = cursor === undefined ? '' : `${w.sql ? ' AND' : 'WHERE'} id <= ?`;
+    const rows = this.db
+      .prepare(`SELECT * FROM operation_log ${w.sql}${cursorSql} ORDER BY id DESC LIMIT ?`)
+      .all(...w.params, ...(cursor === undefined ? [] : [cursor]), limit + 1) as OperationRow[];
+    const more = rows.length > limit;
+    const entries = (more ? rows.slice(0, limit) : rows).map(operationOf);
+    return { total, entries, next_cursor: more ? String(entries[entries.length - 1]!.id - 1) : null };
+  }
+
+  csv(f: OperationFilter): { count: number; stream: Readable } {
+    const w = this.where(f);
+    const count = this.db.prepare(`SELECT COUNT(*) FROM operation_log ${w.sql}`).pluck().get(...w.params) as number;
+    const stmt = this.db.prepare(`SELECT * FROM operation_log ${w.sql}${w.sql ? ' AND' : 'WHERE'} id < ? ORDER BY id DESC LIMIT ?`);
+    let before = Number.MAX_SAFE_INTEGER;
+    let header = OPERATION_CSV_HEADER;
+    let done = false;
+    const stream = new Readable({
+      read() {
+        let out = header;
+        header = '';
+        if (!done) {
+          const rows = stmt.all(...w.params, before, OPERATION_EXPORT_PAGE) as OperationRow[];
+          for (const r of rows) {
+            out += [r.id, r.at, r.account ?? 'device', r.source, r.action, r.target, r.result, r.repeat_count, r.repeat_last_at, r.before_value, r.after_value].map(csvField).join(',') + '\n';
+          }
+          if (rows.length < OPERATION_EXPORT_PAGE) done = true;
+          else before = rows[rows.length - 1]!.id;
+        }
+        if (out) this.push(out);
+        if (done) this.push(null);
+      },
+    });
+    return { count, stream };
   }
 }

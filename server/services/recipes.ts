@@ -25,7 +25,7 @@ import { ApiError } from '../lib/api-error';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { recipeSchema, type Project } from '../../contract/project-format';
 import { MEDIA, type Medium } from '../../contract/media';
-import { partsOfLocal } from '../../contract/rules/device-time';
+import { stampOf } from '../lib/stamp';
 import { recipeBackupProblem, recipeBooksProblem, type RecipeField } from '../../contract/rules/recipe';
 import type { ResponseOf } from '../../contract/api/define';
 import type { backups as backupsCall, backupToMedia as backupToMediaCall, books as booksCall, records as recordsCall, restoredSchema } from '../../contract/api/recipe';
@@ -131,12 +131,6 @@ function writeDurably(file: string, data: Buffer): void {
   }
 }
 
-/** The panel's wall time as a file name stamp, YYYYMMDD-HHmmss (what its clock shows). */
-function stampOf(ms: number): string {
-  const p = partsOfLocal(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}${two(p.month)}${two(p.day)}-${two(p.hour)}${two(p.minute)}${two(p.second)}`;
-}
 
 export class RecipeService {
   private readonly mediaRoot: string;

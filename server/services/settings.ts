@@ -10,6 +10,7 @@ import {
 } from '../../contract/rules';
 import { expirationWireSchema, strengthRulesWireSchema } from '../../contract/api/system';
 import { ethernetSettingsSchema, hotspotSettingsSchema, pendingChangeSchema, wifiConnectSchema } from '../../contract/api/network';
+import { oplogRetentionSchema } from '../../contract/api/data';
 import { secret } from '../../contract/api/secret';
 
 /** A pending network change as stored: the contract's pending change without its countdown (worked
@@ -50,7 +51,7 @@ export const SETTING_SCHEMAS = {
   }),
   /** How much of the operation log is kept: at most `rows` rows, none older than `days` days; the
    * oldest go first, and each pruning writes one row saying what went. */
-  oplog_retention: z.object({ rows: z.number().int().min(100).max(1_000_000), days: z.number().int().min(1).max(3650) }),
+  oplog_retention: oplogRetentionSchema,
   /** The installed OS's version: the factory's, then whatever an OS update committed. */
   os_version: z.string(),
 };

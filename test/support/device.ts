@@ -26,7 +26,7 @@ export function makeDataDir(): string {
 }
 
 export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os'] } = {},
+  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; recorder?: boolean } = {},
 ): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
@@ -39,6 +39,8 @@ export async function startTestDevice(
     project: { ...opts.project, runtime: { stopMs: 0, startMs: 0, ...opts.project?.runtime } },
     // An OS update writes at once and the reboot is short unless a test asks otherwise.
     os: { writeMs: 0, rebootMs: 200, ...opts.os },
+    // The runtime's scan runs when a test calls `device.recorder.scan(t)`, unless it asks for the timer.
+    recorder: opts.recorder ?? false,
     ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),
   });
   await app.ready();

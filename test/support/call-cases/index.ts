@@ -2,8 +2,8 @@
  * (test/support/call-cases/<area>.ts) merged here. A new area is its file and one line in
  * CASES_BY_AREA, which the type holds to the contract's list of areas. */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_CALLS, type CALL_AREAS, type CallDef } from '../../../contract/api';
-import { ACCOUNTS, effectiveRoles, type AccountName } from '../../../contract/roles';
+import { ALL_CALLS, mayCall, type CALL_AREAS, type CallDef } from '../../../contract/api';
+import { ACCOUNTS, type AccountName } from '../../../contract/roles';
 import type { TestDevice } from '../device';
 import type { AreaCases, CallCase, CallRequest } from './types';
 import { authCases } from './auth';
@@ -18,6 +18,7 @@ import { metaCases } from './meta';
 import { jobsCases } from './jobs';
 import { osCases } from './os';
 import { recipeCases } from './recipe';
+import { dataCases } from './data';
 import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
@@ -32,6 +33,7 @@ const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
   jobs: jobsCases,
   os: osCases,
   recipe: recipeCases,
+  data: dataCases,
   webview: webviewCases,
   opcua: opcuaCases,
   cgi: cgiCases,
@@ -52,7 +54,7 @@ export const hasInput = (call: CallDef) => Boolean(call.body || call.query || ca
 export function refusedAccounts(call: CallDef): AccountName[] {
   const access = call.access;
   if (access.kind === 'accounts') return ACCOUNTS.filter((a) => !access.accounts.includes(a));
-  if (access.kind === 'menu') return ACCOUNTS.filter((a) => !effectiveRoles(a, []).has(access.menu));
+  if (access.kind === 'menu') return ACCOUNTS.filter((a) => !mayCall(access, a));
   return [];
 }
 

@@ -1,0 +1,278 @@
+/**
+ * The running project's alarms (DESIGN §5): each is evaluated against its tag at every scan of the
+ * runtime; when its condition starts to hold an event is raised (time, tag, value, severity,
+ * message), when it stops holding the event is cleared, and an operator acknowledges it (before or
+ * after it clears). Events live in SQLite, the newest EVENT_LOG_MAX_EVENTS of them; an event still
+ * raised when the device stops is found raised at the next start, and cleared at the first scan
+ * if its condition no longer holds.
+ */
+import { Readable } from 'node:stream';
+import type { Db } from '../db/database';
+import type { Project } from '../../contract/project-format';
+import { EVENT_LOG_MAX_EVENTS, type AlarmSeverity } from '../../contract/rules/data';
+import type { TagValue } from './tag-values';
+
+type AlarmDef = Project['alarms'][number];
+
+export interface AlarmEvent {
+  id: number;
+  alarm_id: number;
+  name: string;
+  tag: string;
+  severity: AlarmSeverity;
+  message: string;
+  value: number | null;
+  raised_at: string;
+  active: boolean;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  cleared_at: string | null;
+  cleared_value: number | null;
+}
+
+interface EventRow {
+  id: number;
+  alarm_id: number;
+  name: string;
+  tag: string;
+  severity: AlarmSeverity;
+  message: string;
+  value: number | null;
+  raised_at: number;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+  cleared_at: number | null;
+  cleared_value: number | null;
+}
+
+export interface EventFilter {
+  from?: number;
+  to?: number;
+  severities?: AlarmSeverity[];
+  state: 'all' | 'active' | 'unacknowledged';
+  text?: string;
+}
+
+/** Events are checked against the retention after this many are raised. */
+const PRUNE_EVERY = 100;
+const EXPORT_PAGE = 2000;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function toEvent(r: EventRow): AlarmEvent {
+  return {
+    id: r.id,
+    alarm_id: r.alarm_id,
+    name: r.name,
+    tag: r.tag,
+    severity: r.severity,
+    message: r.message,
+    value: r.value,
+    raised_at: iso(r.raised_at)!,
+    active: r.cleared_at === null,
+    acknowledged_at: iso(r.acknowledged_at),
+    acknowledged_by: r.acknowledged_by,
+    cleared_at: iso(r.cleared_at),
+    cleared_value: r.cleared_value,
+  };
+}
+
+/** Whether `value` meets the alarm's condition; a value that is not a number meets none. */
+export function conditionHolds(alarm: AlarmDef, value: TagValue | undefined): boolean {
+  if (typeof value !== 'number') return false;
+  const c = alarm.condition.value;
+  switch (alarm.condition.op) {
+    case '>':
+      return value > c;
+    case '>=':
+      return value >= c;
+    case '<':
+      return value < c;
+    case '<=':
+      return value <= c;
+    case '==':
+      return value === c;
+    case '!=':
+      return value !== c;
+  }
+}
+
+/** The alarm an open event belongs to: a new project's alarm with another name or tag is another alarm. */
+const keyOf = (a: { id?: number; alarm_id?: number; name: string; tag: string }) => `${a.alarm_id ?? a.id}\u0000${a.name}\u0000${a.tag}`;
+
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export class AlarmService {
+  /** Open (not cleared) events by alarm. */
+  private open = new Map<string, number>();
+  private raised = 0;
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly db: Db) {
+    const rows = db.prepare('SELECT id, alarm_id, name, tag FROM alarm_events WHERE cleared_at IS NULL').all() as EventRow[];
+    for (const r of rows) this.open.set(keyOf(r), r.id);
+  }
+
+  /** Called after every change of the events (raised, cleared, acknowledged). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  /** One scan: raises the alarms whose condition started to hold, clears those whose stopped. The
+   * events of alarms the project no longer has are cleared. */
+  evaluate(alarms: readonly AlarmDef[], valueOf: (tag: string) => TagValue | undefined, now: number): { raised: number; cleared: number } {
+    let raised = 0;
+    let cleared = 0;
+    const defined = new Set<string>();
+    this.db.transaction(() => {
+      for (const alarm of alarms) {
+        const key = keyOf(alarm);
+        defined.add(key);
+        const value = valueOf(alarm.tag);
+        const holds = conditionHolds(alarm, value);
+        const openId = this.open.get(key);
+        if (holds && openId === undefined) {
+          const id = Number(
+            this.db
+              .prepare('INSERT INTO alarm_events (alarm_id, name, tag, severity, message, value, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+              .run(alarm.id, alarm.name, alarm.tag, alarm.severity, alarm.message, typeof value === 'number' ? value : null, now).lastInsertRowid,
+          );
+          this.open.set(key, id);
+          raised++;
+        } else if (!holds && openId !== undefined) {
+          this.db.prepare('UPDATE alarm_events SET cleared_at = ?, cleared_value = ? WHERE id = ?').run(now, typeof value === 'number' ? value : null, openId);
+          this.open.delete(key);
+          cleared++;
+        }
+      }
+      for (const [key, id] of this.open) {
+        if (defined.has(key)) continue;
+        this.db.prepare('UPDATE alarm_events SET cleared_at = ? WHERE id = ?').run(now, id);
+        this.open.delete(key);
+        cleared++;
+      }
+    })();
+    this.raised += raised;
+    if (this.raised >= PRUNE_EVERY) {
+      this.raised = 0;
+      this.prune();
+    }
+    if (raised + cleared > 0) this.changed();
+    return { raised, cleared };
+  }
+
+  /** Keeps the newest EVENT_LOG_MAX_EVENTS events. */
+  prune(max = EVENT_LOG_MAX_EVENTS): number {
+    const boundary = this.db.prepare('SELECT id FROM alarm_events ORDER BY id DESC LIMIT 1 OFFSET ?').pluck().get(max - 1) as number | undefined;
+    if (boundary === undefined) return 0;
+    const removed = this.db.prepare('DELETE FROM alarm_events WHERE id < ?').run(boundary).changes;
+    if (removed > 0) {
+      const left = new Set(this.db.prepare('SELECT id FROM alarm_events WHERE cleared_at IS NULL').pluck().all() as number[]);
+      for (const [key, id] of this.open) if (!left.has(id)) this.open.delete(key);
+    }
+    return removed;
+  }
+
+  /** The WHERE clause of a filter: fixed fragments, the values as parameters. */
+  private where(f: EventFilter): { sql: string; params: unknown[] } {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    if (f.from !== undefined) {
+      parts.push('raised_at >= ?');
+      params.push(f.from);
+    }
+    if (f.to !== undefined) {
+      parts.push('raised_at <= ?');
+      params.push(f.to);
+    }
+    if (f.severities && f.severities.length > 0) {
+      parts.push(`severity IN (${f.severities.map(() => '?').join(',')})`);
+      params.push(...f.severities);
+    }
+    if (f.state === 'active') parts.push('cleared_at IS NULL');
+    if (f.state === 'unacknowledged') parts.push('acknowledged_at IS NULL');
+    if (f.text) {
+      parts.push("(instr(lower(name), ?) > 0 OR instr(lower(message), ?) > 0 OR instr(lower(tag), ?) > 0)");
+      const t = f.text.toLowerCase();
+      params.push(t, t, t);
+    }
+    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  }
+
+  list(f: EventFilter, limit: number, cursor?: number) {
+    const w = this.where(f);
+    const total = (this.db.prepare(`SELECT COUNT(*) FROM alarm_events ${w.sql}`).pluck().get(...w.params) as number) ?? 0;
+    const cursorSql = cursor === undefined ? '' : `${w.sql ? ' AND' : 'WHERE'} id <= ?`;
+    const rows = this.db
+      .prepare(`SELECT * FROM alarm_events ${w.sql}${cursorSql} ORDER BY id DESC LIMIT ?`)
+      .all(...w.params, ...(cursor === undefined ? [] : [cursor]), limit + 1) as EventRow[];
+    const more = rows.length > limit;
+    const events = (more ? rows.slice(0, limit) : rows).map(toEvent);
+    return {
+      active: this.db.prepare('SELECT COUNT(*) FROM alarm_events WHERE cleared_at IS NULL').pluck().get() as number,
+      unacknowledged: this.db.prepare('SELECT COUNT(*) FROM alarm_events WHERE acknowledged_at IS NULL').pluck().get() as number,
+      total,
+      events,
+      next_cursor: more ? String(events[events.length - 1]!.id - 1) : null,
+    };
+  }
+
+  get(id: number): AlarmEvent | null {
+    const row = this.db.prepare('SELECT * FROM alarm_events WHERE id = ?').get(id) as EventRow | undefined;
+    return row ? toEvent(row) : null;
+  }
+
+  /** Acknowledges an event; one already acknowledged keeps who and when. Null when there is none. */
+  acknowledge(id: number, account: string, now: number): { event: AlarmEvent; changed: boolean } | null {
+    const changed = this.db.prepare('UPDATE alarm_events SET acknowledged_at = ?, acknowledged_by = ? WHERE id = ? AND acknowledged_at IS NULL').run(now, account, id).changes > 0;
+    const event = this.get(id);
+    if (!event) return null;
+    if (changed) this.changed();
+    return { event, changed };
+  }
+
+  acknowledgeAll(account: string, now: number): number {
+    const n = this.db.prepare('UPDATE alarm_events SET acknowledged_at = ?, acknowledged_by = ? WHERE acknowledged_at IS NULL').run(now, account).changes;
+    if (n > 0) this.changed();
+    return n;
+  }
+
+  static readonly CSV_HEADER = 'id,raised_at,name,tag,severity,message,value,active,acknowledged_at,acknowledged_by,cleared_at,cleared_value\n';
+
+  /** The events of a filter as CSV, newest first, a page at a time as the reader takes it. */
+  csv(f: EventFilter): { count: number; stream: Readable } {
+    const w = this.where(f);
+    const count = this.db.prepare(`SELECT COUNT(*) FROM alarm_events ${w.sql}`).pluck().get(...w.params) as number;
+    const stmt = this.db.prepare(`SELECT * FROM alarm_events ${w.sql}${w.sql ? ' AND' : 'WHERE'} id < ? ORDER BY id DESC LIMIT ?`);
+    let before = Number.MAX_SAFE_INTEGER;
+    let header = AlarmService.CSV_HEADER;
+    let done = false;
+    const stream = new Readable({
+      read() {
+        let out = header;
+        header = '';
+        if (!done) {
+          const rows = stmt.all(...w.params, before, EXPORT_PAGE) as EventRow[];
+          for (const r of rows) {
+            const e = toEvent(r);
+            out += [e.id, e.raised_at, e.name, e.tag, e.severity, e.message, e.value, e.active, e.acknowledged_at, e.acknowledged_by, e.cleared_at, e.cleared_value].map(csvField).join(',') + '\n';
+          }
+          if (rows.length < EXPORT_PAGE) done = true;
+          else before = rows[rows.length - 1]!.id;
+        }
+        if (out) this.push(out);
+        if (done) this.push(null);
+      },
+    });
+    return { count, stream };
+  }
+}

@@ -1,0 +1,469 @@
+/**
+ * The running project's data logs (DESIGN §5): records sampled from the tags into SQLite, kept to
+ * each log's `max_records` (the oldest go first), and read back as trends, pages and CSV.
+ *
+ * A trend over any range answers at most `points` points per tag without reading every record:
+ * besides the records, each log keeps summary blocks of DATALOG_FANOUT^level consecutive records
+ * (level 1 = 8 records, level 2 = 64, …), each with its first and last time and the min, max and
+ * last value of every tag. A block is written when its last record is, from its children (the
+ * records, or the blocks one level down), in the same transaction. A range of N records is then
+ * read as whole blocks of the largest size that fits in one bucket of N / points records, with
+ * records and smaller blocks at its two ends: between `points` and DATALOG_FANOUT × `points` rows,
+ * whatever N is. The min and max of every bucket are exact, so a one-sample spike shows at any zoom.
+ *
+ * Times are the device's clock (host clock plus the Date and Time offset) in milliseconds. A
+ * record is never stamped before the one before it (the clock set back holds the stamps until it
+ * catches up), so a log's times grow with its record numbers and a time is found by bisection.
+ */
+import { Readable } from 'node:stream';
+import type { Db } from '../db/database';
+import type { Project } from '../../contract/project-format';
+import type { TagValue } from './tag-values';
+
+export const DATALOG_FANOUT = 8;
+/** 8^9 = 134 million records: more than a log may hold (max_records ≤ 10 million). */
+export const DATALOG_MAX_LEVEL = 9;
+/** Rows per page of the CSV export (read by keyset, so no read holds the database). */
+const EXPORT_PAGE = 5000;
+
+export interface DataLogInfo {
+  id: number;
+  name: string;
+  sample_period_s: number;
+  tags: string[];
+  max_records: number;
+  records: number;
+  first: string | null;
+  last: string | null;
+}
+
+interface LogRow {
+  id: number;
+  project_id: number | null;
+  active: number;
+  position: number;
+  name: string;
+  sample_period_s: number;
+  tags: string;
+  max_records: number;
+}
+
+/** Where a log's records stand, kept in memory and read from the database at first use. */
+interface LogState {
+  id: number;
+  tags: string[];
+  maxRecords: number;
+  /** Number of the oldest record kept, and the next record's; equal while empty. */
+  firstSeq: number;
+  nextSeq: number;
+  lastT: number;
+}
+
+/** One unit of a trend: a record (level 0) or a block, with its stats per tag. */
+interface Unit {
+  start: number;
+  tFirst: number;
+  /** min, max, last per tag (NaN where there is no number). */
+  stats: Float64Array;
+}
+
+export type TrendPoint = [number, number | null, number | null, number | null];
+
+export interface Trend {
+  log_id: number;
+  records: number;
+  bucket_records: number;
+  series: { tag: string; points: TrendPoint[] }[];
+}
+
+export interface RecordsPage {
+  log_id: number;
+  tags: string[];
+  total: number;
+  records: { seq: number; time: string; values: (number | string | null)[] }[];
+  next_cursor: string | null;
+}
+
+const pow = (level: number) => DATALOG_FANOUT ** level;
+
+function encodeStats(stats: Float64Array): Buffer {
+  const buf = Buffer.allocUnsafe(stats.length * 8);
+  for (let i = 0; i < stats.length; i++) buf.writeDoubleLE(stats[i]!, i * 8);
+  return buf;
+}
+
+function decodeStats(buf: Buffer): Float64Array {
+  const out = new Float64Array(buf.length / 8);
+  for (let i = 0; i < out.length; i++) out[i] = buf.readDoubleLE(i * 8);
+  return out;
+}
+
+/** min, max, last of one record's values. */
+function recordStats(values: unknown[], tags: number): Float64Array {
+  const s = new Float64Array(tags * 3);
+  for (let i = 0; i < tags; i++) {
+    const v = values[i];
+    const n = typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+    s[i * 3] = n;
+    s[i * 3 + 1] = n;
+    s[i * 3 + 2] = n;
+  }
+  return s;
+}
+
+/** Folds `next` (later in time) into `acc`. */
+function fold(acc: Float64Array, next: Float64Array): void {
+  for (let i = 0; i < acc.length; i += 3) {
+    const lo = next[i]!;
+    const hi = next[i + 1]!;
+    if (!Number.isNaN(lo) && !(acc[i]! <= lo)) acc[i] = lo;
+    if (!Number.isNaN(hi) && !(acc[i + 1]! >= hi)) acc[i + 1] = hi;
+    acc[i + 2] = next[i + 2]!;
+  }
+}
+
+const orNull = (n: number): number | null => (Number.isNaN(n) ? null : n);
+
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The CSV values of a stored record: its JSON array without the brackets when that is already
+ * CSV (numbers and nulls), else each value escaped. */
+function csvValues(v: string): string {
+  if (!v.includes('"')) return v.slice(1, -1).replace(/null/g, '');
+  return (JSON.parse(v) as unknown[]).map(csvField).join(',');
+}
+
+export class DataLogService {
+  private readonly states = new Map<number, LogState>();
+  private readonly st;
+
+  constructor(private readonly db: Db) {
+    this.st = {
+      activeLogs: db.prepare('SELECT * FROM datalogs WHERE active = 1 ORDER BY position'),
+      log: db.prepare('SELECT * FROM datalogs WHERE id = ? AND active = 1'),
+      bounds: db.prepare('SELECT MIN(seq) AS first, MAX(seq) AS last FROM datalog_records WHERE log_id = ?'),
+      tAt: db.prepare('SELECT t FROM datalog_records WHERE log_id = ? AND seq = ?').pluck(),
+      insert: db.prepare('INSERT INTO datalog_records (log_id, seq, t, v) VALUES (?, ?, ?, ?)'),
+      recordsIn: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq'),
+      recordsDesc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC LIMIT ?'),
+      recordsAsc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?'),
+      exportPage: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?').raw(),
+      blocksIn: db.prepare('SELECT idx, t_first, t_last, stats FROM datalog_blocks WHERE log_id = ? AND level = ? AND idx BETWEEN ? AND ? ORDER BY idx'),
+      insertBlock: db.prepare('INSERT OR REPLACE INTO datalog_blocks (log_id, level, idx, t_first, t_last, stats) VALUES (?, ?, ?, ?, ?, ?)'),
+      deleteBefore: db.prepare('DELETE FROM datalog_records WHERE log_id = ? AND seq < ?'),
+      deleteBlocksBefore: db.prepare('DELETE FROM datalog_blocks WHERE log_id = ? AND level = ? AND idx < ?'),
+    };
+  }
+
+  // ---- the project's logs ---------------------------------------------------------------------
+
+  /** Makes `project`'s data logs the active ones; runs inside the project switch's transaction. A
+   * log whose name, tags and period are unchanged keeps its records; the others start empty. The
+   * records of logs no longer active are removed afterwards, a batch at a time (`purgeInactive`). */
+  replace(projectId: number, project: Project): void {
+    const current = this.st.activeLogs.all() as LogRow[];
+    const keep = new Set<number>();
+    project.data_logs.forEach((def, position) => {
+      const tags = JSON.stringify(def.tags);
+      const same = current.find((r) => r.name === def.name && r.tags === tags && r.sample_period_s === def.sample_period_s && !keep.has(r.id));
+      if (same) {
+        keep.add(same.id);
+        this.db.prepare('UPDATE datalogs SET project_id = ?, position = ?, max_records = ? WHERE id = ?').run(projectId, position, def.max_records, same.id);
+      } else {
+        this.db
+          .prepare('INSERT INTO datalogs (project_id, active, position, name, sample_period_s, tags, max_records, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?)')
+          .run(projectId, position, def.name, def.sample_period_s, tags, def.max_records, new Date().toISOString());
+      }
+    });
+    for (const r of current) if (!keep.has(r.id)) this.db.prepare('UPDATE datalogs SET active = 0 WHERE id = ?').run(r.id);
+    this.states.clear();
+  }
+
+  /** A device that ran its project before it had data logs gets the project's logs at start. */
+  ensureActive(active: { id: number; project: Project }): void {
+    const has = this.db.prepare('SELECT 1 FROM datalogs WHERE active = 1 AND project_id = ? LIMIT 1').get(active.id);
+    if (!has && active.project.data_logs.length > 0) this.db.transaction(() => this.replace(active.id, active.project))();
+  }
+
+  /** Removes up to `limit` records (and their blocks) of logs no longer active; answers how many
+   * went. A log with nothing left is forgotten. */
+  purgeInactive(limit = 20_000): number {
+    const row = this.db.prepare('SELECT id FROM datalogs WHERE active = 0 LIMIT 1').get() as { id: number } | undefined;
+    if (!row) return 0;
+    return this.db.transaction(() => {
+      const removed = this.db
+        .prepare('DELETE FROM datalog_records WHERE log_id = ? AND seq IN (SELECT seq FROM datalog_records WHERE log_id = ? ORDER BY seq LIMIT ?)')
+        .run(row.id, row.id, limit).changes;
+      if (removed < limit) {
+        this.db.prepare('DELETE FROM datalog_blocks WHERE log_id = ?').run(row.id);
+        this.db.prepare('DELETE FROM datalogs WHERE id = ?').run(row.id);
+      }
+      return removed;
+    })();
+  }
+
+  private rowOf(id: number): LogRow | undefined {
+    return this.st.log.get(id) as LogRow | undefined;
+  }
+
+  private state(id: number): LogState | null {
+    const cached = this.states.get(id);
+    if (cached) return cached;
+    const row = this.rowOf(id);
+    if (!row) return null;
+    const b = this.st.bounds.get(id) as { first: number | null; last: number | null };
+    const state: LogState = {
+      id,
+      tags: JSON.parse(row.tags) as string[],
+      maxRecords: row.max_records,
+      firstSeq: b.first ?? 0,
+      nextSeq: b.last === null ? 0 : b.last + 1,
+      lastT: b.last === null ? -Infinity : (this.st.tAt.get(id, b.last) as number),
+    };
+    this.states.set(id, state);
+    return state;
+  }
+
+  /** The active logs, in the project's order, with what they hold. */
+  list(): DataLogInfo[] {
+    return (this.st.activeLogs.all() as LogRow[]).map((row) => {
+      const s = this.state(row.id)!;
+      const empty = s.nextSeq === s.firstSeq;
+      return {
+        id: row.id,
+        name: row.name,
+        sample_period_s: row.sample_period_s,
+        tags: s.tags,
+        max_records: row.max_records,
+        records: s.nextSeq - s.firstSeq,
+        first: empty ? null : new Date(this.st.tAt.get(row.id, s.firstSeq) as number).toISOString(),
+        last: empty ? null : new Date(s.lastT).toISOString(),
+      };
+    });
+  }
+
+  /** The active logs as the recorder needs them. */
+  activeLogs(): { id: number; name: string; samplePeriodMs: number; tags: string[]; lastT: number }[] {
+    return (this.st.activeLogs.all() as LogRow[]).map((row) => {
+      const s = this.state(row.id)!;
+      return { id: row.id, name: row.name, samplePeriodMs: row.sample_period_s * 1000, tags: s.tags, lastT: s.lastT };
+    });
+  }
+
+  exists(id: number): boolean {
+    return this.state(id) !== null;
+  }
+
+  // ---- writing --------------------------------------------------------------------------------
+
+  /** Appends one record (a value per tag, in the log's order) at `t`, with the blocks it completes,
+   * and removes what passes `max_records`; in one transaction. */
+  append(id: number, t: number, values: readonly (TagValue | null | undefined)[]): void {
+    this.appendMany(id, [[t, values]]);
+  }
+
+  /** Appends records in one transaction (the bench fills a log this way). */
+  appendMany(id: number, rows: Iterable<readonly [number, readonly (TagValue | null | undefined)[]]>): number {
+    const s = this.state(id);
+    if (!s) throw new Error(`no active data log ${id}`);
+    let n = 0;
+    this.db.transaction(() => {
+      for (const [t0, values] of rows) {
+        const t = Math.max(t0, s.lastT === -Infinity ? t0 : s.lastT);
+        const seq = s.nextSeq;
+        const vals = s.tags.map((_, i) => values[i] ?? null);
+        this.st.insert.run(id, seq, t, JSON.stringify(vals));
+        s.nextSeq = seq + 1;
+        s.lastT = t;
+        for (let level = 1; level <= DATALOG_MAX_LEVEL && (seq + 1) % pow(level) === 0; level++) this.writeBlock(s, level, (seq + 1) / pow(level) - 1);
+        if (s.nextSeq - s.firstSeq > s.maxRecords) this.trim(s);
+        n++;
+      }
+    })();
+    return n;
+  }
+
+  /** Block `idx` of `level` from its children. */
+  private writeBlock(s: LogState, level: number, idx: number): void {
+    const start = idx * pow(level);
+    const children = this.units(s, level - 1, start / pow(level - 1), start / pow(level - 1) + DATALOG_FANOUT - 1);
+    if (children.length === 0) return;
+    const acc = children[0]!.stats.slice();
+    for (let i = 1; i < children.length; i++) fold(acc, children[i]!.stats);
+    // Written as its last record is: that record's time is the block's last.
+    this.st.insertBlock.run(s.id, level, idx, children[0]!.tFirst, s.lastT, encodeStats(acc));
+  }
+
+  private trim(s: LogState): void {
+    const first = s.nextSeq - s.maxRecords;
+    this.st.deleteBefore.run(s.id, first);
+    const crossed = Math.floor(first / DATALOG_FANOUT) !== Math.floor(s.firstSeq / DATALOG_FANOUT) || first - s.firstSeq >= DATALOG_FANOUT;
+    s.firstSeq = first;
+    if (crossed) for (let level = 1; level <= DATALOG_MAX_LEVEL; level++) this.st.deleteBlocksBefore.run(s.id, level, Math.floor(first / pow(level)));
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  /** Units of one level from index `from` to `to` (records at level 0). */
+  private units(s: LogState, level: number, from: number, to: number): Unit[] {
+    if (level === 0) {
+      return (this.st.recordsIn.all(s.id, from, to) as { seq: number; t: number; v: string }[]).map((r) => ({
+        start: r.seq,
+        tFirst: r.t,
+        stats: recordStats(JSON.parse(r.v) as unknown[], s.tags.length),
+      }));
+    }
+    return (this.st.blocksIn.all(s.id, level, from, to) as { idx: number; t_first: number; stats: Buffer }[]).map((b) => ({
+      start: b.idx * pow(level),
+      tFirst: b.t_first,
+      stats: decodeStats(b.stats),
+    }));
+  }
+
+  /** The first record at or after `t`, between `lo` and `hi` (hi + 1 when none is). */
+  private lowerBound(s: LogState, t: number, lo: number, hi: number): number {
+    let a = lo;
+    let b = hi + 1;
+    while (a < b) {
+      const mid = Math.floor((a + b) / 2);
+      if ((this.st.tAt.get(s.id, mid) as number) < t) a = mid + 1;
+      else b = mid;
+    }
+    return a;
+  }
+
+  /** The records in `[from, to]` as a range of record numbers (empty when `last < first`). */
+  private seqRange(s: LogState, from?: number, to?: number): { first: number; last: number } {
+    const lo = s.firstSeq;
+    const hi = s.nextSeq - 1;
+    if (hi < lo) return { first: 0, last: -1 };
+    const first = from === undefined ? lo : this.lowerBound(s, from, lo, hi);
+    const last = to === undefined ? hi : this.lowerBound(s, to + 1, lo, hi) - 1;
+    return { first, last };
+  }
+
+  /** At most `points` points per tag over `[from, to]` (ms; either open): each the min, max and
+   * last value of a bucket of consecutive records, stamped with the bucket's first time. Null when
+   * the log does not exist. */
+  trend(id: number, from: number | undefined, to: number | undefined, points: number): Trend | null {
+    const s = this.state(id);
+    if (!s) return null;
+    const { first, last } = this.seqRange(s, from, to);
+    const n = Math.max(0, last - first + 1);
+    const series = s.tags.map((tag) => ({ tag, points: [] as TrendPoint[] }));
+    if (n === 0) return { log_id: id, records: 0, bucket_records: 0, series };
+    const bucket = n <= points ? 1 : n / points;
+    let level = 0;
+    while (level < DATALOG_MAX_LEVEL && pow(level + 1) <= bucket) level++;
+    const units = this.decompose(s, first, last, level);
+    let current = -1;
+    let acc: Float64Array | null = null;
+    let tFirst = 0;
+    const flush = () => {
+      if (!acc) return;
+      for (let i = 0; i < series.length; i++) series[i]!.points.push([tFirst, orNull(acc[i * 3]!), orNull(acc[i * 3 + 1]!), orNull(acc[i * 3 + 2]!)]);
+    };
+    for (const u of units) {
+      const b = Math.min(points - 1, Math.floor((u.start - first) / bucket));
+      if (b !== current) {
+        flush();
+        current = b;
+        acc = u.stats.slice();
+        tFirst = u.tFirst;
+      } else fold(acc!, u.stats);
+    }
+    flush();
+    return { log_id: id, records: n, bucket_records: bucket, series };
+  }
+
+  /** `[first, last]` as units no larger than `top`'s blocks: smaller ones up to the first boundary
+   * of a `top` block, whole `top` blocks, smaller ones after the last. */
+  private decompose(s: LogState, first: number, last: number, top: number): Unit[] {
+    const head: Unit[] = [];
+    const tail: Unit[] = [];
+    let lo = first;
+    let hi = last + 1; // exclusive
+    for (let level = 0; level < top && lo < hi; level++) {
+      const size = pow(level);
+      const up = pow(level + 1);
+      // Climb: units of this level until `lo` sits on a boundary of the next.
+      const loNext = Math.min(hi, Math.ceil(lo / up) * up);
+      if (loNext > lo && loNext - lo >= size) {
+        const end = lo + Math.floor((loNext - lo) / size) * size;
+        head.push(...this.units(s, level, lo / size, end / size - 1));
+        lo = end;
+      }
+      // The same at the far end, walking down from `hi`.
+      const hiPrev = Math.max(lo, Math.floor(hi / up) * up);
+      if (hi > hiPrev && hi - hiPrev >= size) {
+        const start = hi - Math.floor((hi - hiPrev) / size) * size;
+        tail.unshift(...this.units(s, level, start / size, hi / size - 1));
+        hi = start;
+      }
+    }
+    const size = pow(top);
+    const middle = hi - lo >= size ? this.units(s, top, lo / size, Math.floor(hi / size) - 1) : [];
+    return [...head, ...middle, ...tail];
+  }
+
+  /** One page of records in `[from, to]`, newest first (or oldest first with `asc`). */
+  records(id: number, from: number | undefined, to: number | undefined, limit: number, cursor: number | undefined, order: 'asc' | 'desc'): RecordsPage | null {
+    const s = this.state(id);
+    if (!s) return null;
+    const { first, last } = this.seqRange(s, from, to);
+    const total = Math.max(0, last - first + 1);
+    let rows: { seq: number; t: number; v: string }[] = [];
+    if (total > 0) {
+      rows =
+        order === 'desc'
+          ? (this.st.recordsDesc.all(id, first, Math.min(last, cursor ?? last), limit + 1) as typeof rows)
+          : (this.st.recordsAsc.all(id, Math.max(first, cursor ?? first), last, limit + 1) as typeof rows);
+    }
+    const more = rows.length > limit;
+    if (more) rows = rows.slice(0, limit);
+    const next = more ? (order === 'desc' ? rows[rows.length - 1]!.seq - 1 : rows[rows.length - 1]!.seq + 1) : null;
+    return {
+      log_id: id,
+      tags: s.tags,
+      total,
+      records: rows.map((r) => ({ seq: r.seq, time: new Date(r.t).toISOString(), values: JSON.parse(r.v) as (number | string | null)[] })),
+      next_cursor: next === null ? null : String(next),
+    };
+  }
+
+  /** The name of a log (for file names). */
+  nameOf(id: number): string | null {
+    return this.rowOf(id)?.name ?? null;
+  }
+
+  /** Every record in `[from, to]` as CSV (a header, then `time,<tag>,…` rows, oldest first), read a
+   * page at a time as the reader takes it. */
+  csv(id: number, from?: number, to?: number): { count: number; stream: Readable } | null {
+    const s = this.state(id);
+    if (!s) return null;
+    const { first, last } = this.seqRange(s, from, to);
+    const count = Math.max(0, last - first + 1);
+    let next = first;
+    let header = `time,${s.tags.map(csvField).join(',')}\n`;
+    const page = this.st.exportPage;
+    const stream = new Readable({
+      highWaterMark: 1 << 16,
+      read() {
+        let out = header;
+        header = '';
+        if (next <= last) {
+          const rows = page.all(id, next, last, EXPORT_PAGE) as [number, number, string][];
+          for (const [, t, v] of rows) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
+          next = rows.length < EXPORT_PAGE ? last + 1 : rows[rows.length - 1]![0] + 1;
+        }
+        if (out) this.push(out);
+        if (next > last) this.push(null);
+      },
+    });
+    return { count, stream };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The runtime's scan: once a second, while a project runs, the data logs that are due sample their
+ * tags and every alarm is evaluated, whatever screen is open (or none). The scan uses the device
+ * clock; a log samples once per period, at the first scan of each period.
+ */
+import type { ProjectRuntime } from './project-runtime';
+import type { TagValues } from './tag-values';
+import type { DataLogService } from './datalog';
+import type { AlarmService } from './alarms';
+import type { Project } from '../../contract/project-format';
+
+export const SCAN_INTERVAL_MS = 1000;
+
+export class Recorder {
+  private timer: NodeJS.Timeout | null = null;
+  private loaded: Project | null = null;
+
+  constructor(
+    private readonly runtime: ProjectRuntime,
+    private readonly tags: TagValues,
+    private readonly dataLogs: DataLogService,
+    private readonly alarms: AlarmService,
+    private readonly now: () => number,
+  ) {}
+
+  /** One scan at `now` (device time, ms). */
+  scan(now = this.now()): void {
+    const project = this.runtime.project;
+    if (!project) return;
+    if (project !== this.loaded) {
+      this.tags.load(project);
+      this.loaded = project;
+    }
+    for (const log of this.dataLogs.activeLogs()) {
+      const period = log.samplePeriodMs;
+      if (log.lastT !== -Infinity && Math.floor(now / period) <= Math.floor(log.lastT / period)) continue;
+      this.dataLogs.append(log.id, now, log.tags.map((t) => this.tags.value(t, now)));
+    }
+    this.alarms.evaluate(project.alarms, (tag) => this.tags.value(tag, now), now);
+    this.dataLogs.purgeInactive();
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const tick = () => {
+      try {
+        this.scan();
+      } catch {
+        // A scan that failed (the disk full, say) is tried again at the next tick.
+      }
+    };
+    tick();
+    this.timer = setInterval(tick, SCAN_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

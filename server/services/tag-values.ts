@@ -1,0 +1,98 @@
+/**
+ * The simulated runtime's tag values (DESIGN §5): each tag of the running project follows its
+ * `simulation` (a sine, a ramp, random steps, a constant, a toggle) as a pure function of the
+ * device time, so a value at any instant is the same whenever it is asked for; a value written to
+ * a writable tag (by an OPC UA client, say) replaces the simulation until the next project.
+ * Integers are rounded to their data type, bits are 0 or 1, a string tag holds text.
+ */
+import type { Project, ProjectTag } from '../../contract/project-format';
+
+export type TagValue = number | string;
+
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  int16: [-32768, 32767],
+  uint16: [0, 65535],
+  int32: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+};
+
+/** A number in [0, 1) from a tag name and a step: the same pair always gives the same number. */
+function noise(name: string, step: number): number {
+  let h = 2166136261 ^ step;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  h = Math.imul(h ^ (h >>> 15), 2246822507);
+  h = Math.imul(h ^ (h >>> 13), 3266489909);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** The simulated value of `tag` at `ms` (device time). */
+export function simulatedValue(tag: ProjectTag, ms: number): TagValue {
+  if (tag.data_type === 'string') return '';
+  const sim = tag.simulation;
+  let v: number;
+  if (!sim) v = 0;
+  else {
+    const periodMs = sim.period_s * 1000;
+    const phase = (((ms % periodMs) + periodMs) % periodMs) / periodMs;
+    switch (sim.kind) {
+      case 'sine':
+        v = sim.min + (sim.max - sim.min) * (0.5 + 0.5 * Math.sin(2 * Math.PI * phase));
+        break;
+      case 'ramp':
+        v = sim.min + (sim.max - sim.min) * phase;
+        break;
+      case 'random':
+        // A new value every second.
+        v = sim.min + (sim.max - sim.min) * noise(tag.name, Math.floor(ms / 1000));
+        break;
+      case 'toggle':
+        v = phase < 0.5 ? sim.min : sim.max;
+        break;
+      case 'constant':
+        v = sim.min;
+        break;
+    }
+  }
+  return fitToType(tag, v);
+}
+
+function fitToType(tag: ProjectTag, v: number): number {
+  if (tag.data_type === 'bit') return v >= 0.5 ? 1 : 0;
+  if (tag.data_type === 'float') return Math.round(v * 1000) / 1000;
+  const [lo, hi] = INTEGER_RANGES[tag.data_type]!;
+  return Math.min(hi, Math.max(lo, Math.round(v)));
+}
+
+export class TagValues {
+  private tags = new Map<string, ProjectTag>();
+  private written = new Map<string, TagValue>();
+
+  /** The project whose tags run (a new project forgets what was written to the old one's). */
+  load(project: Project): void {
+    this.tags = new Map(project.tags.map((t) => [t.name, t]));
+    this.written.clear();
+  }
+
+  has(name: string): boolean {
+    return this.tags.has(name);
+  }
+
+  tag(name: string): ProjectTag | undefined {
+    return this.tags.get(name);
+  }
+
+  /** The value of `name` at `ms` (device time); undefined for a tag the project lacks. */
+  value(name: string, ms: number): TagValue | undefined {
+    const written = this.written.get(name);
+    if (written !== undefined) return written;
+    const tag = this.tags.get(name);
+    return tag ? simulatedValue(tag, ms) : undefined;
+  }
+
+  /** Writes a value to a tag (the caller checks its access); numbers are fitted to its type. */
+  write(name: string, value: TagValue): void {
+    const tag = this.tags.get(name);
+    if (!tag) throw new Error(`no tag ${name}`);
+    this.written.set(name, tag.data_type === 'string' ? String(value).slice(0, tag.length * 2) : fitToType(tag, Number(value)));
+  }
+}
