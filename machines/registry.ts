@@ -16,6 +16,7 @@ import { passwordExpiryQa } from './password-expiry.qa';
 import { projectUpdateQa } from './project-update.qa';
 import type { MachineEntry } from './qa-support';
 import { recipeRestoreQa } from './recipe-restore.qa';
+import { fileExportQa } from './file-export.qa';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
 
@@ -31,6 +32,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   projectUpdateQa,
   osUpdateQa,
   recipeRestoreQa,
+  fileExportQa,
   explorerQa,
 ];
 

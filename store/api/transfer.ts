@@ -8,7 +8,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Route } from '../../contract/api/route';
 import { AUTH_ROUTES } from '../../contract/api/auth.routes';
 import { baseQueryWithReauth } from './base-query';
-import { callArgs } from './call-args';
+import { callArgs, type CallInput } from './call-args';
 import type { SessionState } from '../session-slice';
 
 type Thunk<T> = ThunkAction<Promise<T>, { session: SessionState }, unknown, UnknownAction>;
@@ -38,6 +38,18 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return m ? m[1]! : fallback;
 }
 
+/** Hands a file to the browser to save. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /** Downloads the file a call answers and hands it to the browser to save; answers its name. */
 export function downloadFile(route: Route, fallbackName: string): Thunk<string> {
   return async (dispatch) => {
@@ -55,15 +67,70 @@ export function downloadFile(route: Route, fallbackName: string): Thunk<string> 
         route.id,
       ),
     )) as Blob;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveBlob(blob, name);
     return name;
+  };
+}
+
+/** How far a download has come: bytes received, of `totalBytes` when the device said (0 when
+ * not); for a CSV, rows received of the `totalRows` the device announced (x-record-count). */
+export interface DownloadProgress {
+  bytes: number;
+  totalBytes: number;
+  rows: number;
+  totalRows: number;
+}
+
+/**
+ * Downloads the file a call answers (an export, a backup) with its progress, then hands it to the
+ * browser to save; answers its name and size. The body is read as it streams in: a CSV's rows are
+ * counted by its line ends (the header line is not a row). `signal` stops it.
+ */
+export function downloadWithProgress(
+  route: Route,
+  input: CallInput,
+  fallbackName: string,
+  onProgress: (p: DownloadProgress) => void,
+  signal?: AbortSignal,
+): Thunk<{ name: string; bytes: number }> {
+  return async (dispatch) => {
+    let name = fallbackName;
+    const blob = (await dispatch(
+      throughBaseQuery(
+        {
+          ...callArgs(route, input),
+          ...(signal ? { signal } : {}),
+          responseHandler: async (response) => {
+            if (!response.ok) return response.json();
+            name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+            const totalBytes = Number(response.headers.get('content-length') ?? 0) || 0;
+            const totalRows = Number(response.headers.get('x-record-count') ?? 0) || 0;
+            const csv = (response.headers.get('content-type') ?? '').startsWith('text/csv');
+            const progress: DownloadProgress = { bytes: 0, totalBytes, rows: 0, totalRows };
+            onProgress({ ...progress });
+            if (!response.body) return response.blob();
+            const reader = response.body.getReader();
+            const chunks: Uint8Array[] = [];
+            let lines = 0;
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              chunks.push(value);
+              progress.bytes += value.length;
+              if (csv) {
+                for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
+                progress.rows = Math.max(0, lines - 1);
+              }
+              onProgress({ ...progress });
+            }
+            return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+          },
+        },
+        route.id,
+      ),
+    )) as Blob;
+    saveBlob(blob, name);
+    return { name, bytes: blob.size };
   };
 }
 
