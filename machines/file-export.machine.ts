@@ -13,7 +13,7 @@
  *
  * Tags: `busy` (the export button off, progress shown), `succeeded`, `failed`.
  */
-import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { FailureCode } from '../contract/failure';
 import { errorCodeOf, notProvided } from './actor-errors';
 
@@ -65,19 +65,12 @@ export type ExportReport = Extract<FileExportEvent, { type: 'export.progress' | 
 const NO_PROGRESS: ExportProgress = { bytes: 0, totalBytes: 0, rows: 0, totalRows: 0 };
 const FRESH = { request: null, progress: NO_PROGRESS, file: null, error: null } satisfies FileExportContext;
 
-const startOver = { target: 'exporting', actions: 'started' } as const;
 
 export const fileExportMachine = setup({
   types: {
     context: {} as FileExportContext,
     events: {} as FileExportEvent,
     tags: {} as FileExportTag,
-  },
-  actions: {
-    started: assign(({ event }) => {
-      assertEvent(event, 'export.start');
-      return { ...FRESH, request: event.request };
-    }),
   },
   actors: {
     download: fromCallback<EventObject, ExportRequest>(() => {
@@ -90,7 +83,7 @@ export const fileExportMachine = setup({
   context: FRESH,
   states: {
     idle: {
-      on: { 'export.start': startOver },
+      on: { 'export.start': { target: 'exporting', actions: assign(({ event }) => ({ ...FRESH, request: event.request })) } },
     },
     exporting: {
       tags: ['busy'],
@@ -110,14 +103,14 @@ export const fileExportMachine = setup({
     done: {
       tags: ['succeeded'],
       on: {
-        'export.start': startOver,
+        'export.start': { target: 'exporting', actions: assign(({ event }) => ({ ...FRESH, request: event.request })) },
         'export.dismiss': { target: 'idle', actions: assign(FRESH) },
       },
     },
     failed: {
       tags: ['failed'],
       on: {
-        'export.start': startOver,
+        'export.start': { target: 'exporting', actions: assign(({ event }) => ({ ...FRESH, request: event.request })) },
         'export.retry': { target: 'exporting', actions: assign(({ context }) => ({ ...FRESH, request: context.request })) },
         'export.dismiss': { target: 'idle', actions: assign(FRESH) },
       },

@@ -6,6 +6,7 @@
  * adding its entry here (and its two texts); nothing else has to change for it to be explored and
  * covered.
  */
+import { dataBackupJobQa } from './data-backup-job.qa';
 import { explorerQa } from './explorer.qa';
 import { firstRunWizardQa } from './first-run-wizard.qa';
 import { forcedReloginQa } from './forced-relogin.qa';
@@ -33,6 +34,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   osUpdateQa,
   recipeRestoreQa,
   fileExportQa,
+  dataBackupJobQa,
   explorerQa,
 ];
 

@@ -4,7 +4,7 @@ import { DATA_ROUTES } from './data.routes';
 import { jobStartedSchema } from './jobs';
 import { MEDIA } from '../media';
 import { AUDIT_ACTIONS } from '../audit';
-import { ALARM_SEVERITIES, BACKUP_CONTENTS, rangeProblem, TREND_POINTS_DEFAULT, VIEW_MAX } from '../rules/data';
+import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, BACKUP_CONTENTS, rangeProblem, TREND_POINTS_DEFAULT, VIEW_MAX } from '../rules/data';
 
 /** An instant as ISO 8601 with its offset (`2026-11-25T06:00:00Z`, `2026-11-25T07:00:00+01:00`). */
 export const isoInstant = z.iso.datetime({ offset: true });
@@ -193,7 +193,7 @@ export const events = defineCall({
 });
 
 /** Admin and Update acknowledge alarms; History reads the event log only. */
-const acknowledging = { kind: 'menu', menu: 'event_log', accounts: ['admin', 'update'] } as const;
+const acknowledging = { kind: 'menu', menu: 'event_log', accounts: ACKNOWLEDGING_ACCOUNTS } as const;
 
 export const ackEvent = defineCall({
   ...DATA_ROUTES.ackEvent,

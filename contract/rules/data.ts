@@ -13,6 +13,11 @@ export const EVENT_LOG_MAX_EVENTS = 100_000;
 export const ALARM_SEVERITIES = ['low', 'medium', 'high'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
+/** The accounts that acknowledge alarms (with the event log among their menus); History reads the
+ * event log only. The contract's access of the acknowledging calls and the console's buttons both
+ * read it. */
+export const ACKNOWLEDGING_ACCOUNTS = ['admin', 'update'] as const;
+
 /** What a data backup can hold. */
 export const BACKUP_CONTENTS = ['datalog', 'eventlog', 'operationlog'] as const;
 export type BackupContent = (typeof BACKUP_CONTENTS)[number];
@@ -75,6 +80,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function valueChanges(before: unknown, after: unknown): ValueChange[] {
   const out: ValueChange[] = [];
   const walk = (path: string, b: unknown, a: unknown) => {
+    // A value that turned into an object (or back) changed as a whole.
+    if (isObject(b) !== isObject(a) && a !== undefined && b !== undefined) {
+      out.push({ path, before: b, after: a, kind: 'changed' });
+      return;
+    }
     if (isObject(b) || isObject(a)) {
       const keys: string[] = [];
       for (const k of [...Object.keys(isObject(b) ? b : {}), ...Object.keys(isObject(a) ? a : {})]) if (!keys.includes(k)) keys.push(k);

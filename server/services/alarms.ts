@@ -113,8 +113,13 @@ export class AlarmService {
   private listeners = new Set<() => void>();
 
   constructor(private readonly db: Db) {
-    const rows = db.prepare('SELECT id, alarm_id, name, tag FROM alarm_events WHERE cleared_at IS NULL').all() as EventRow[];
-    for (const r of rows) this.open.set(keyOf(r), r.id);
+    this.loadOpen();
+  }
+
+  /** The open events as the database holds them. */
+  private loadOpen(): void {
+    const rows = this.db.prepare('SELECT id, alarm_id, name, tag FROM alarm_events WHERE cleared_at IS NULL').all() as EventRow[];
+    this.open = new Map(rows.map((r) => [keyOf(r), r.id]));
   }
 
   /** Called after every change of the events (raised, cleared, acknowledged). */
@@ -133,34 +138,41 @@ export class AlarmService {
     let raised = 0;
     let cleared = 0;
     const defined = new Set<string>();
-    this.db.transaction(() => {
-      for (const alarm of alarms) {
-        const key = keyOf(alarm);
-        defined.add(key);
-        const value = valueOf(alarm.tag);
-        const holds = conditionHolds(alarm, value);
-        const openId = this.open.get(key);
-        if (holds && openId === undefined) {
-          const id = Number(
-            this.db
-              .prepare('INSERT INTO alarm_events (alarm_id, name, tag, severity, message, value, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-              .run(alarm.id, alarm.name, alarm.tag, alarm.severity, alarm.message, typeof value === 'number' ? value : null, now).lastInsertRowid,
-          );
-          this.open.set(key, id);
-          raised++;
-        } else if (!holds && openId !== undefined) {
-          this.db.prepare('UPDATE alarm_events SET cleared_at = ?, cleared_value = ? WHERE id = ?').run(now, typeof value === 'number' ? value : null, openId);
+    try {
+      this.db.transaction(() => {
+        for (const alarm of alarms) {
+          const key = keyOf(alarm);
+          defined.add(key);
+          const value = valueOf(alarm.tag);
+          const holds = conditionHolds(alarm, value);
+          const openId = this.open.get(key);
+          if (holds && openId === undefined) {
+            const id = Number(
+              this.db
+                .prepare('INSERT INTO alarm_events (alarm_id, name, tag, severity, message, value, raised_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+                .run(alarm.id, alarm.name, alarm.tag, alarm.severity, alarm.message, typeof value === 'number' ? value : null, now).lastInsertRowid,
+            );
+            this.open.set(key, id);
+            raised++;
+          } else if (!holds && openId !== undefined) {
+            this.db.prepare('UPDATE alarm_events SET cleared_at = ?, cleared_value = ? WHERE id = ?').run(now, typeof value === 'number' ? value : null, openId);
+            this.open.delete(key);
+            cleared++;
+          }
+        }
+        for (const [key, id] of this.open) {
+          if (defined.has(key)) continue;
+          this.db.prepare('UPDATE alarm_events SET cleared_at = ? WHERE id = ?').run(now, id);
           this.open.delete(key);
           cleared++;
         }
-      }
-      for (const [key, id] of this.open) {
-        if (defined.has(key)) continue;
-        this.db.prepare('UPDATE alarm_events SET cleared_at = ? WHERE id = ?').run(now, id);
-        this.open.delete(key);
-        cleared++;
-      }
-    })();
+      })();
+    } catch (err) {
+      // Rolled back (the disk full, say): the open events are those the database holds, or an
+      // alarm whose event was never kept would count as raised and never be raised again.
+      this.loadOpen();
+      throw err;
+    }
     this.raised += raised;
     if (this.raised >= PRUNE_EVERY) {
       this.raised = 0;

@@ -152,6 +152,14 @@ export class DataLogService {
       recordsDesc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC LIMIT ?'),
       recordsAsc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?'),
       exportPage: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?').raw(),
+      // A page of CSV lines made by SQLite itself (one string per page, not one JS row per record):
+      // the time as ISO 8601, the JSON array's numbers without brackets, nulls as empty fields.
+      // A page holding text values (quotes) is written by `csvValues` instead, row by row.
+      exportCsvPage: db.prepare(
+        `SELECT max(seq) AS last, count(*) AS n, sum(instr(v, '"') > 0) AS texts,
+                group_concat(strftime('%Y-%m-%dT%H:%M:%fZ', t / 1000.0, 'unixepoch') || ',' || replace(substr(v, 2, length(v) - 2), 'null', ''), char(10) ORDER BY seq) AS csv
+         FROM (SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?)`,
+      ),
       blocksIn: db.prepare('SELECT idx, t_first, t_last, stats FROM datalog_blocks WHERE log_id = ? AND level = ? AND idx BETWEEN ? AND ? ORDER BY idx'),
       insertBlock: db.prepare('INSERT OR REPLACE INTO datalog_blocks (log_id, level, idx, t_first, t_last, stats) VALUES (?, ?, ?, ?, ?, ?)'),
       deleteBefore: db.prepare('DELETE FROM datalog_records WHERE log_id = ? AND seq < ?'),
@@ -271,19 +279,26 @@ export class DataLogService {
     const s = this.state(id);
     if (!s) throw new Error(`no active data log ${id}`);
     let n = 0;
-    this.db.transaction(() => {
-      for (const [t0, values] of rows) {
-        const t = Math.max(t0, s.lastT === -Infinity ? t0 : s.lastT);
-        const seq = s.nextSeq;
-        const vals = s.tags.map((_, i) => values[i] ?? null);
-        this.st.insert.run(id, seq, t, JSON.stringify(vals));
-        s.nextSeq = seq + 1;
-        s.lastT = t;
-        for (let level = 1; level <= DATALOG_MAX_LEVEL && (seq + 1) % pow(level) === 0; level++) this.writeBlock(s, level, (seq + 1) / pow(level) - 1);
-        if (s.nextSeq - s.firstSeq > s.maxRecords) this.trim(s);
-        n++;
-      }
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const [t0, values] of rows) {
+          const t = Math.max(t0, s.lastT === -Infinity ? t0 : s.lastT);
+          const seq = s.nextSeq;
+          const vals = s.tags.map((_, i) => values[i] ?? null);
+          this.st.insert.run(id, seq, t, JSON.stringify(vals));
+          s.nextSeq = seq + 1;
+          s.lastT = t;
+          for (let level = 1; level <= DATALOG_MAX_LEVEL && (seq + 1) % pow(level) === 0; level++) this.writeBlock(s, level, (seq + 1) / pow(level) - 1);
+          if (s.nextSeq - s.firstSeq > s.maxRecords) this.trim(s);
+          n++;
+        }
+      })();
+    } catch (err) {
+      // Rolled back (the disk full, say): where the log stands is read again from the database, or
+      // the next record would leave a gap and the counts would include what was never kept.
+      this.states.delete(id);
+      throw err;
+    }
     return n;
   }
 
@@ -449,16 +464,20 @@ export class DataLogService {
     const count = Math.max(0, last - first + 1);
     let next = first;
     let header = `time,${s.tags.map(csvField).join(',')}\n`;
-    const page = this.st.exportPage;
+    const { exportPage: rowPage, exportCsvPage: csvPage } = this.st;
     const stream = new Readable({
       highWaterMark: 1 << 16,
       read() {
         let out = header;
         header = '';
         if (next <= last) {
-          const rows = page.all(id, next, last, EXPORT_PAGE) as [number, number, string][];
-          for (const [, t, v] of rows) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
-          next = rows.length < EXPORT_PAGE ? last + 1 : rows[rows.length - 1]![0] + 1;
+          const page = csvPage.get(id, next, last, EXPORT_PAGE) as { last: number | null; n: number; texts: number | null; csv: string | null };
+          if (page.n > 0 && !page.texts) out += `${page.csv}\n`;
+          else if (page.n > 0) {
+            const rows = rowPage.all(id, next, last, EXPORT_PAGE) as [number, number, string][];
+            for (const [, t, v] of rows) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
+          }
+          next = page.n < EXPORT_PAGE || page.last === null ? last + 1 : page.last + 1;
         }
         if (out) this.push(out);
         if (next > last) this.push(null);

@@ -15,11 +15,11 @@ import { chromium, type Page } from '@playwright/test';
 const ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
 const PASSWORD = 'Bundle-Bench-1';
-const BUDGETS_KB = { '/admin/login': 220, '/admin/dashboard': 300, 'signed-out deep link': 220 } as const;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BUDGETS_KB = { '/admin/login': 220, '/admin/dashboard': 300, 'signed-out deep link': 220 } as const;
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The gzipped size of a built file: its .gz copy, or gzip now when the build kept none (tiny files). */
-function gzippedSize(urlPath: string): number {
+export function gzippedSize(urlPath: string): number {
   const file = path.join(DIST, decodeURIComponent(urlPath));
   if (!file.startsWith(DIST) || !fs.existsSync(file)) throw new Error(`not a built file: ${urlPath}`);
   return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -42,7 +42,7 @@ function waitForUrl(child: ChildProcess): Promise<string> {
 }
 
 /** Records the JS and CSS files a navigation loads, until the network has been idle. */
-async function assetsOf(page: Page, action: () => Promise<unknown>): Promise<string[]> {
+export async function assetsOf(page: Page, action: () => Promise<unknown>): Promise<string[]> {
   const seen = new Set<string>();
   const listener = (response: { url(): string; request(): { resourceType(): string } }) => {
     const type = response.request().resourceType();
@@ -55,6 +55,19 @@ async function assetsOf(page: Page, action: () => Promise<unknown>): Promise<str
   await page.waitForTimeout(500);
   page.off('response', listener);
   return [...seen];
+}
+
+/** Prints a route's gzipped JS and CSS against its budget, then its files, largest first;
+ * answers whether it is within the budget (bench:data reports the trend route with it too). */
+export function reportRoute(route: string, files: string[], budgetKb: number): boolean {
+  const bytes = files.reduce((sum, f) => sum + gzippedSize(f), 0);
+  const kb = bytes / 1000;
+  const ok = kb <= budgetKb;
+  process.stdout.write(`${route.padEnd(22)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${files.length} files (budget ${budgetKb} KB) ${ok ? 'ok' : 'OVER BUDGET'}\n`);
+  for (const f of files.sort((a, b) => gzippedSize(b) - gzippedSize(a))) {
+    process.stdout.write(`    ${(gzippedSize(f) / 1000).toFixed(1).padStart(6)} KB  ${f}\n`);
+  }
+  return ok;
 }
 
 async function main(): Promise<void> {
@@ -104,14 +117,7 @@ async function main(): Promise<void> {
     const dashboard = await assetsOf(page, () => page.reload());
 
     const report = (route: keyof typeof BUDGETS_KB, files: string[]) => {
-      const bytes = files.reduce((sum, f) => sum + gzippedSize(f), 0);
-      const kb = bytes / 1000;
-      const ok = kb <= BUDGETS_KB[route];
-      failed ||= !ok;
-      process.stdout.write(`${route.padEnd(22)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${files.length} files (budget ${BUDGETS_KB[route]} KB) ${ok ? 'ok' : 'OVER BUDGET'}\n`);
-      for (const f of files.sort((a, b) => gzippedSize(b) - gzippedSize(a))) {
-        process.stdout.write(`    ${(gzippedSize(f) / 1000).toFixed(1).padStart(6)} KB  ${f}\n`);
-      }
+      failed ||= !reportRoute(route, files, BUDGETS_KB[route]);
     };
     report('/admin/login', login);
     report('/admin/dashboard', dashboard);
@@ -128,7 +134,10 @@ async function main(): Promise<void> {
   process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+// Run as `npm run bench:bundle`; imported (by bench:data) for its measuring functions only.
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}

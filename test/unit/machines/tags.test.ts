@@ -5,6 +5,7 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate';
 import { DEFAULT_STRENGTH_RULES } from '../../../contract/rules/password-strength';
+import { fileExportMachine } from '../../../machines/file-export.machine';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { identifyLightMachine } from '../../../machines/identify-light.machine';
 import { passwordExpiryMachine } from '../../../machines/password-expiry.machine';
@@ -76,5 +77,14 @@ test('password change: editable while editing, busy while sending', () => {
     editing: ['editable'],
     sending: ['busy'],
     changed: [],
+  });
+});
+
+test('file export: busy while the file comes in (the button off, progress shown), the outcome at the end', () => {
+  expect(tagsByState(fileExportMachine)).toEqual({
+    idle: [],
+    exporting: ['busy'],
+    done: ['succeeded'],
+    failed: ['failed'],
   });
 });

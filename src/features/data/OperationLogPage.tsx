@@ -1,0 +1,433 @@
+import { useId, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store';
+import { selectLanguage } from '../../../store/app-slice';
+import { selectUsername } from '../../../store/session-slice';
+import { useOperationsQuery, useOplogRetentionQuery, useSetOplogRetentionMutation } from '../../../store/api/data-endpoints';
+import type { ResponseOf } from '../../../contract/api/define';
+import type { operations as operationsCall } from '../../../contract/api/data';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
+import { ACCOUNTS } from '../../../contract/roles';
+import { isFailureCode } from '../../../contract/failure';
+import { VIEW_MAX, rangeProblem, valueChanges, type QuickRange, type ValueChange } from '../../../contract/rules/data';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Loading } from '../../components/Loading';
+import { SettingsCard } from '../../components/settings/SettingsCard';
+import { useSettingsForm } from '../../components/settings/use-settings-form';
+import { errorText } from '../../i18n/error-text';
+import { displayTime } from '../dashboard/format';
+import { ExportControl } from './ExportControl';
+import { RangeBar, rangeQuery, type TimeRange } from './RangeBar';
+
+const NS = 'data';
+/** Rows a page adds; a view shows at most VIEW_MAX (specification §9). */
+export const OPERATION_PAGE = 100;
+/** The accounts the filter offers: every account, and the device's own rows. */
+export const OPERATION_ACCOUNTS = [...ACCOUNTS, 'device'] as const;
+/** What the device keeps (contract/api/data.ts, oplogRetentionSchema). */
+export const RETENTION_ROWS = { min: 100, max: 1_000_000 } as const;
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+type OperationsAnswer = ResponseOf<typeof operationsCall>;
+type Operation = OperationsAnswer['entries'][number];
+const ANY = '';
+
+function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** An action's name in the chosen language (an action this console does not know: as it came). */
+function actionName(t: TFunction, action: string): string {
+  return isAuditAction(action) ? t(`operations.actions.${action}`) : action;
+}
+
+/** A result as the user reads it: success, or the failure's own text. */
+function resultText(t: TFunction, result: string): string {
+  if (result === 'success') return t('operations.result.success');
+  return isFailureCode(result) ? errorText(t, { error_code: result }) : result;
+}
+
+/** A value of the difference as text: strings as they are (masked secrets included), nothing as a dash. */
+function shownValue(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** A whole number typed as text (up to seven digits), NaN otherwise. */
+function readCount(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : NaN;
+}
+
+function within(n: number, range: { min: number; max: number }): boolean {
+  return Number.isInteger(n) && n >= range.min && n <= range.max;
+}
+
+/** The before/after of one row, leaf by leaf, the changed ones marked. */
+function OperationDialog({ entry, open, onClose }: { entry: Operation | null; open: boolean; onClose(): void }) {
+  const { t } = useTranslation(NS);
+  const titleId = useId();
+  const changes: ValueChange[] = entry ? valueChanges(entry.before, entry.after) : [];
+  const recorded = entry !== null && !(entry.before == null && entry.after == null);
+  return (
+    <Dialog open={open && entry !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <DialogTitle id={titleId}>{entry ? t('operations.details.title', { action: actionName(t, entry.action), time: displayTime(entry.at) }) : ''}</DialogTitle>
+      <DialogContent>
+        {entry ? (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('operations.details.summary', {
+                account: entry.account ?? t('operations.device'),
+                source: entry.source,
+                target: entry.target,
+                result: resultText(t, entry.result),
+              })}
+            </Typography>
+            {entry.repeat_count > 1 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="repeat-details">
+                {t('operations.details.repeats', {
+                  n: entry.repeat_count,
+                  last: entry.repeat_last_at ? displayTime(entry.repeat_last_at) : '—',
+                })}
+                {entry.repeat_results
+                  ? ` (${Object.entries(entry.repeat_results)
+                      .map(([code, n]) => `${resultText(t, code)}: ${n}`)
+                      .join('; ')})`
+                  : ''}
+              </Typography>
+            ) : null}
+            {!recorded ? (
+              <Typography variant="body2">{t('operations.details.none')}</Typography>
+            ) : (
+              <TableContainer sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={t('operations.details.table')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('operations.details.path')}</TableCell>
+                      <TableCell>{t('operations.details.before')}</TableCell>
+                      <TableCell>{t('operations.details.after')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {changes.map((c) => {
+                      const changed = c.kind !== 'same';
+                      return (
+                        <TableRow
+                          key={c.path}
+                          data-changed={changed ? 'true' : undefined}
+                          sx={changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.16) } : undefined}
+                        >
+                          <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                            {c.path || t('operations.details.value')}
+                            {changed ? (
+                              <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block', fontFamily: 'inherit' }}>
+                                {t(`operations.details.kind.${c.kind}`)}
+                              </Typography>
+                            ) : null}
+                          </TableCell>
+                          <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{shownValue(c.before)}</TableCell>
+                          <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word', fontWeight: changed ? 600 : undefined }}>{shownValue(c.after)}</TableCell>
+                        </TableRow>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('operations.details.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface RetentionDraft {
+  rows: string;
+  days: string;
+}
+
+/** How much of the log the device keeps: everyone reads it, admin changes it. */
+function RetentionCard({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation(NS);
+  const language = useAppSelector(selectLanguage);
+  const number = new Intl.NumberFormat(language);
+  const query = useOplogRetentionQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [setRetention] = useSetOplogRetentionMutation();
+  const hintId = useId();
+  const form = useSettingsForm({
+    stored: query.data,
+    toDraft: (stored): RetentionDraft => ({ rows: String(stored.rows), days: String(stored.days) }),
+    normalise: (draft) => ({ rows: readCount(draft.rows), days: readCount(draft.days) }),
+    problems: (value: { rows: number; days: number }) => ({
+      rows: within(value.rows, RETENTION_ROWS) ? undefined : ('range' as const),
+      days: within(value.days, RETENTION_DAYS) ? undefined : ('range' as const),
+    }),
+    save: (value) => setRetention(value).unwrap(),
+  });
+  const rowsBad = Boolean(form.problems?.rows);
+  const daysBad = Boolean(form.problems?.days);
+  const rowsRange = { min: number.format(RETENTION_ROWS.min), max: number.format(RETENTION_ROWS.max) };
+  const daysRange = { min: number.format(RETENTION_DAYS.min), max: number.format(RETENTION_DAYS.max) };
+  const describedBy = isAdmin ? undefined : hintId;
+  return (
+    <SettingsCard title={t('operations.retention.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('operations.retention.intro')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label={t('operations.retention.rows')}
+          value={form.value?.rows ?? ''}
+          onChange={(e) => form.change({ rows: e.target.value })}
+          disabled={!isAdmin}
+          error={isAdmin && rowsBad}
+          helperText={t(isAdmin && rowsBad ? 'operations.retention.range_error' : 'operations.retention.range', rowsRange)}
+          required
+          sx={{ width: 260 }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': describedBy } }}
+        />
+        <TextField
+          label={t('operations.retention.days')}
+          value={form.value?.days ?? ''}
+          onChange={(e) => form.change({ days: e.target.value })}
+          disabled={!isAdmin}
+          error={isAdmin && daysBad}
+          helperText={t(isAdmin && daysBad ? 'operations.retention.range_error' : 'operations.retention.range', daysRange)}
+          required
+          sx={{ width: 260 }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': describedBy } }}
+        />
+      </Box>
+      {isAdmin ? null : (
+        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="retention-admin-only">
+          {t('operations.retention.admin_only')}
+        </Typography>
+      )}
+    </SettingsCard>
+  );
+}
+
+/** Operation Log: who did what to the panel from where, and what the device did by itself,
+ * filtered by account, action, result and time; a row's values before and after; the retention. */
+export default function OperationLogPage() {
+  const { t } = useTranslation(NS);
+  const language = useAppSelector(selectLanguage);
+  const number = new Intl.NumberFormat(language);
+  const username = useAppSelector(selectUsername);
+  const isAdmin = username === 'admin';
+
+  const [account, setAccount] = useState<string>(ANY);
+  const [action, setAction] = useState<string>(ANY);
+  const [result, setResult] = useState<string>(ANY);
+  const [range, setRange] = useState<TimeRange>({ from: null, to: null });
+  const [quick, setQuick] = useState<QuickRange | 'all' | null>('all');
+  // The row shown stays in the dialog while it fades out.
+  const [opened, setOpened] = useState<Operation | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const show = (op: Operation) => {
+    setOpened(op);
+    setDialogOpen(true);
+  };
+  const tableTitleId = useId();
+
+  const rangeBad = range.from !== null && range.to !== null && rangeProblem(range.from, range.to) !== null;
+  const filter = useMemo(() => {
+    const q: Record<string, string> = { ...rangeQuery(range) };
+    if (account !== ANY) q.account = account;
+    if (action !== ANY) q.action = action;
+    if (result !== ANY) q.result = result;
+    return q as { from?: string; to?: string; account?: string; action?: AuditAction; result?: 'success' | 'failure' };
+  }, [range, account, action, result]);
+  const filterKey = JSON.stringify(filter);
+  const [paging, setPaging] = useState<{ key: string; limit: number }>({ key: '', limit: OPERATION_PAGE });
+  const limit = paging.key === filterKey ? paging.limit : OPERATION_PAGE;
+
+  const operations = useOperationsQuery({ ...filter, limit }, { refetchOnMountOrArgChange: true, skip: rangeBad });
+  const data = operations.data;
+  const shown = data?.entries ?? [];
+  const canLoadMore = data !== undefined && data.next_cursor !== null && shown.length < data.total && limit < VIEW_MAX;
+  const exportRequest = rangeBad ? null : { call: 'data.exportOperations', query: filter as Record<string, string>, fallbackName: 'operations.csv' };
+
+  const sortedActions = useMemo(
+    () => [...AUDIT_ACTIONS].map((a) => ({ value: a, label: t(`operations.actions.${a}`) })).sort((a, b) => a.label.localeCompare(b.label, language)),
+    [t, language],
+  );
+
+  let body: React.ReactNode;
+  if (operations.isError && !data) {
+    body = <LoadFailed message={t('fetch_error')} error={operations.error} onRetry={() => void operations.refetch()} />;
+  } else if (!data) {
+    body = rangeBad ? null : <Loading label={t('operations.loading')} />;
+  } else if (shown.length === 0) {
+    body = (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+        {t('operations.empty')}
+      </Typography>
+    );
+  } else {
+    body = (
+      <>
+        <TableContainer sx={{ maxHeight: 600, overflowX: 'auto' }}>
+          <Table size="small" stickyHeader aria-labelledby={tableTitleId} sx={{ minWidth: 960 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('operations.columns.time')}</TableCell>
+                <TableCell>{t('operations.columns.account')}</TableCell>
+                <TableCell>{t('operations.columns.source')}</TableCell>
+                <TableCell>{t('operations.columns.action')}</TableCell>
+                <TableCell>{t('operations.columns.target')}</TableCell>
+                <TableCell>{t('operations.columns.result')}</TableCell>
+                <TableCell align="right">{t('operations.columns.repeats')}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {t('operations.columns.details')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((op) => (
+                <TableRow key={op.id} hover onClick={() => show(op)} sx={{ cursor: 'pointer' }} data-testid={`operation-${op.id}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{displayTime(op.at)}</TableCell>
+                  <TableCell>{op.account ?? t('operations.device')}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{op.source}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {actionName(t, op.action)}
+                  </TableCell>
+                  <TableCell>{op.target}</TableCell>
+                  <TableCell>
+                    {op.result === 'success' ? (
+                      <Chip size="small" color="success" variant="outlined" label={resultText(t, op.result)} />
+                    ) : (
+                      <Chip size="small" color="error" variant="outlined" label={resultText(t, op.result)} sx={{ maxWidth: 280 }} title={op.result} />
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {op.repeat_count > 1 ? t('operations.repeat', { n: number.format(op.repeat_count) }) : ''}
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        show(op);
+                      }}
+                      aria-label={t('operations.details.open', { action: actionName(t, op.action), time: displayTime(op.at) })}
+                    >
+                      {t('operations.details.button')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
+          <Typography variant="body2" color="text.secondary" data-testid="operation-shown">
+            {t('operations.shown', { shown: number.format(shown.length), total: number.format(data.total) })}
+          </Typography>
+          {canLoadMore ? (
+            <Button onClick={() => setPaging({ key: filterKey, limit: Math.min(VIEW_MAX, limit + OPERATION_PAGE) })} loading={operations.isFetching}>
+              {t('operations.load_more')}
+            </Button>
+          ) : shown.length < data.total ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('operations.view_max', { max: number.format(VIEW_MAX) })}
+            </Typography>
+          ) : null}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('menu.operation_log', { ns: 'shell' })}
+      </Typography>
+      <Stack spacing={2}>
+        <Card variant="outlined" component="section" aria-label={t('operations.filters')}>
+          <CardContent>
+            <Stack spacing={2}>
+              <RangeBar
+                value={range}
+                active={quick}
+                onChange={(r, q) => {
+                  setRange(r);
+                  setQuick(q);
+                }}
+              />
+              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+                <TextField select size="small" label={t('operations.filter.account')} value={account} onChange={(e) => setAccount(e.target.value)} sx={{ minWidth: 220 }}>
+                  <MenuItem value={ANY}>{t('operations.filter.any_account')}</MenuItem>
+                  {OPERATION_ACCOUNTS.map((a) => (
+                    <MenuItem key={a} value={a}>
+                      {a === 'device' ? t('operations.device') : a}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField select size="small" label={t('operations.filter.action')} value={action} onChange={(e) => setAction(e.target.value)} sx={{ minWidth: 260 }}>
+                  <MenuItem value={ANY}>{t('operations.filter.any_action')}</MenuItem>
+                  {sortedActions.map((a) => (
+                    <MenuItem key={a.value} value={a.value}>
+                      {a.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField select size="small" label={t('operations.filter.result')} value={result} onChange={(e) => setResult(e.target.value)} sx={{ minWidth: 180 }}>
+                  <MenuItem value={ANY}>{t('operations.filter.any_result')}</MenuItem>
+                  <MenuItem value="success">{t('operations.result.success')}</MenuItem>
+                  <MenuItem value="failure">{t('operations.result.failure')}</MenuItem>
+                </TextField>
+                <Box sx={{ ml: { sm: 'auto' } }}>
+                  <ExportControl label={t('operations.export')} request={exportRequest} />
+                </Box>
+              </Box>
+            </Stack>
+          </CardContent>
+        </Card>
+        <Card variant="outlined" component="section" aria-labelledby={tableTitleId}>
+          <CardContent>
+            <Typography id={tableTitleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('operations.entries')}
+            </Typography>
+            {operations.isError && data ? (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('operations.stale')}
+              </Alert>
+            ) : null}
+            {body}
+          </CardContent>
+        </Card>
+        <RetentionCard isAdmin={isAdmin} />
+      </Stack>
+      <OperationDialog entry={opened} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </Box>
+  );
+}
