@@ -31,13 +31,6 @@ test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but 
   await expect(chart).toBeVisible();
   await snap(page, info, 'data-01-trend');
 
-  // Zoom in: the range halves and the device is asked again.
-  const from = page.getByLabel('From', { exact: true });
-  const before = await from.inputValue();
-  const zoomed = page.waitForResponse((r) => r.url().includes('/trend?') && r.status() === 200);
-  await page.getByRole('button', { name: 'Zoom in' }).click();
-  await zoomed;
-  await expect(from).not.toHaveValue(before);
   // A drag across the chart zooms to that span.
   const box = (await chart.boundingBox())!;
   const dragged = page.waitForResponse((r) => r.url().includes('/trend?') && r.status() === 200);
@@ -47,6 +40,13 @@ test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but 
   await page.mouse.up();
   await dragged;
 
+  // Zoom in: the range halves and the device is asked again.
+  const from = page.getByRole('group', { name: 'From' }).locator('input');
+  const before = await from.inputValue();
+  const zoomed = page.waitForResponse((r) => r.url().includes('/trend?') && r.status() === 200);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await zoomed;
+  await expect(from).not.toHaveValue(before);
   // Live follows the newest samples.
   await page.getByLabel('Live').check();
   await expect(page.getByText('Following new samples')).toBeVisible();
@@ -85,6 +85,7 @@ test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but 
   await diff.getByRole('button', { name: 'Close' }).click();
 
   // History reads the event log but acknowledges nothing: no button, and the device refuses.
+  await page.evaluate(() => localStorage.removeItem('ihmi_user_token'));
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'History' }).click();
   await page.getByLabel('Password').fill(E2E_PASSWORD);
