@@ -71,7 +71,7 @@ export const dataArea = defineServerArea({
     registerCall(app, device, data.ackEvent, ({ params, caller, audit }) => {
       const done = device.alarms.acknowledge(params.id, caller.username, device.time.nowMs());
       if (!done) throw ApiError.notFound('No such alarm event');
-      audit({ target: `event.${params.id}`, after: { event: params.id, alarm: done.event.name, acknowledged: done.changed } });
+      audit({ target: `event_log.${params.id}`, after: { event: params.id, alarm: done.event.name, acknowledged: done.changed } });
       return done.event;
     });
 
@@ -152,8 +152,12 @@ async function runMediaBackup(device: Device, jobId: string, account: string, re
     device.oplog.record({ account, source: 'device', action: 'data_backup_finished', target: 'data', after: { job: jobId, medium, file: name, size: built.size }, values: null, result: 'success' });
   } catch (err) {
     const code = err instanceof ApiError ? err.errorCode : 'internal_error';
-    jobs.fail(jobId, new JobFailure(code, err instanceof Error ? err.message : String(err)));
-    device.oplog.record({ account, source: 'device', action: 'data_backup_finished', target: 'data', after: { job: jobId, medium }, values: null, result: code });
+    try {
+      jobs.fail(jobId, new JobFailure(code, err instanceof Error ? err.message : String(err)));
+      device.oplog.record({ account, source: 'device', action: 'data_backup_finished', target: 'data', after: { job: jobId, medium }, values: null, result: code });
+    } catch {
+      // The device closed meanwhile: the job ends as interrupted at the next start.
+    }
   } finally {
     device.project.discardStaging(dir);
   }
