@@ -548,7 +548,7 @@ describe('alarms and the event log', () => {
     const res = await t.call('POST', `/api/v1/eventlog/${highId}/ack`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: highId, acknowledged_by: 'admin', acknowledged_at: iso(T0 + 200_000), active: false });
-    expect(oplogRows(t, 'acknowledge_alarm').at(-1)).toMatchObject({ account: 'admin', target: `event.${highId}`, result: 'success' });
+    expect(oplogRows(t, 'acknowledge_alarm').at(-1)).toMatchObject({ account: 'admin', target: `event_log.${highId}`, result: 'success' });
 
     clock.set(T0 + 210_000);
     const again = await t.call('POST', `/api/v1/eventlog/${highId}/ack`, admin);
