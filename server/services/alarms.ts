@@ -6,11 +6,12 @@
  * raised when the device stops is found raised at the next start, and cleared at the first scan
  * if its condition no longer holds.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Db } from '../db/database';
 import type { Project } from '../../contract/project-format';
 import { EVENT_LOG_MAX_EVENTS, type AlarmSeverity } from '../../contract/rules/data';
 import type { TagValue } from './tag-values';
+import { csvLine, NewestFirst, Where } from '../lib/newest-first';
 
 type AlarmDef = Project['alarms'][number];
 
@@ -55,7 +56,6 @@ export interface EventFilter {
 
 /** Events are checked against the retention after this many are raised. */
 const PRUNE_EVERY = 100;
-const EXPORT_PAGE = 2000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -100,19 +100,16 @@ export function conditionHolds(alarm: AlarmDef, value: TagValue | undefined): bo
 /** The alarm an open event belongs to: a new project's alarm with another name or tag is another alarm. */
 const keyOf = (a: { id?: number; alarm_id?: number; name: string; tag: string }) => `${a.alarm_id ?? a.id}\u0000${a.name}\u0000${a.tag}`;
 
-function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export class AlarmService {
   /** Open (not cleared) events by alarm. */
   private open = new Map<string, number>();
   private raised = 0;
   private listeners = new Set<() => void>();
 
+  private readonly events: NewestFirst<EventRow>;
+
   constructor(private readonly db: Db) {
+    this.events = new NewestFirst<EventRow>(db, 'alarm_events');
     this.loadOpen();
   }
 
@@ -194,47 +191,29 @@ export class AlarmService {
     return removed;
   }
 
-  /** The WHERE clause of a filter: fixed fragments, the values as parameters. */
-  private where(f: EventFilter): { sql: string; params: unknown[] } {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    if (f.from !== undefined) {
-      parts.push('raised_at >= ?');
-      params.push(f.from);
-    }
-    if (f.to !== undefined) {
-      parts.push('raised_at <= ?');
-      params.push(f.to);
-    }
-    if (f.severities && f.severities.length > 0) {
-      parts.push(`severity IN (${f.severities.map(() => '?').join(',')})`);
-      params.push(...f.severities);
-    }
-    if (f.state === 'active') parts.push('cleared_at IS NULL');
-    if (f.state === 'unacknowledged') parts.push('acknowledged_at IS NULL');
+  /** The WHERE clause of a filter. */
+  private where(f: EventFilter): Where {
+    const w = new Where();
+    if (f.from !== undefined) w.add('raised_at >= ?', f.from);
+    if (f.to !== undefined) w.add('raised_at <= ?', f.to);
+    if (f.severities && f.severities.length > 0) w.add(`severity IN (${f.severities.map(() => '?').join(',')})`, ...f.severities);
+    if (f.state === 'active') w.add('cleared_at IS NULL');
+    if (f.state === 'unacknowledged') w.add('acknowledged_at IS NULL');
     if (f.text) {
-      parts.push("(instr(lower(name), ?) > 0 OR instr(lower(message), ?) > 0 OR instr(lower(tag), ?) > 0)");
       const t = f.text.toLowerCase();
-      params.push(t, t, t);
+      w.add('(instr(lower(name), ?) > 0 OR instr(lower(message), ?) > 0 OR instr(lower(tag), ?) > 0)', t, t, t);
     }
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+    return w;
   }
 
   list(f: EventFilter, limit: number, cursor?: number) {
-    const w = this.where(f);
-    const total = (this.db.prepare(`SELECT COUNT(*) FROM alarm_events ${w.sql}`).pluck().get(...w.params) as number) ?? 0;
-    const cursorSql = cursor === undefined ? '' : `${w.sql ? ' AND' : 'WHERE'} id <= ?`;
-    const rows = this.db
-      .prepare(`SELECT * FROM alarm_events ${w.sql}${cursorSql} ORDER BY id DESC LIMIT ?`)
-      .all(...w.params, ...(cursor === undefined ? [] : [cursor]), limit + 1) as EventRow[];
-    const more = rows.length > limit;
-    const events = (more ? rows.slice(0, limit) : rows).map(toEvent);
+    const { total, rows, next_cursor } = this.events.page(this.where(f), limit, cursor);
     return {
       active: this.db.prepare('SELECT COUNT(*) FROM alarm_events WHERE cleared_at IS NULL').pluck().get() as number,
       unacknowledged: this.db.prepare('SELECT COUNT(*) FROM alarm_events WHERE acknowledged_at IS NULL').pluck().get() as number,
       total,
-      events,
-      next_cursor: more ? String(events[events.length - 1]!.id - 1) : null,
+      events: rows.map(toEvent),
+      next_cursor,
     };
   }
 
@@ -262,29 +241,9 @@ export class AlarmService {
 
   /** The events of a filter as CSV, newest first, a page at a time as the reader takes it. */
   csv(f: EventFilter): { count: number; stream: Readable } {
-    const w = this.where(f);
-    const count = this.db.prepare(`SELECT COUNT(*) FROM alarm_events ${w.sql}`).pluck().get(...w.params) as number;
-    const stmt = this.db.prepare(`SELECT * FROM alarm_events ${w.sql}${w.sql ? ' AND' : 'WHERE'} id < ? ORDER BY id DESC LIMIT ?`);
-    let before = Number.MAX_SAFE_INTEGER;
-    let header = AlarmService.CSV_HEADER;
-    let done = false;
-    const stream = new Readable({
-      read() {
-        let out = header;
-        header = '';
-        if (!done) {
-          const rows = stmt.all(...w.params, before, EXPORT_PAGE) as EventRow[];
-          for (const r of rows) {
-            const e = toEvent(r);
-            out += [e.id, e.raised_at, e.name, e.tag, e.severity, e.message, e.value, e.active, e.acknowledged_at, e.acknowledged_by, e.cleared_at, e.cleared_value].map(csvField).join(',') + '\n';
-          }
-          if (rows.length < EXPORT_PAGE) done = true;
-          else before = rows[rows.length - 1]!.id;
-        }
-        if (out) this.push(out);
-        if (done) this.push(null);
-      },
+    return this.events.csv(this.where(f), AlarmService.CSV_HEADER, (r) => {
+      const e = toEvent(r);
+      return csvLine([e.id, e.raised_at, e.name, e.tag, e.severity, e.message, e.value, e.active, e.acknowledged_at, e.acknowledged_by, e.cleared_at, e.cleared_value]);
     });
-    return { count, stream };
   }
 }

@@ -19,6 +19,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../db/database';
 import type { Project } from '../../contract/project-format';
 import type { TagValue } from './tag-values';
+import { csvField } from '../lib/newest-first';
 
 export const DATALOG_FANOUT = 8;
 /** 8^9 = 134 million records: more than a log may hold (max_records ≤ 10 million). */
@@ -123,12 +124,6 @@ function fold(acc: Float64Array, next: Float64Array): void {
 }
 
 const orNull = (n: number): number | null => (Number.isNaN(n) ? null : n);
-
-function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The CSV values of a stored record: its JSON array without the brackets when that is already
  * CSV (numbers and nulls), else each value escaped. */

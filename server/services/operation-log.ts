@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { csvLine, NewestFirst, Where } from '../lib/newest-first';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
@@ -208,80 +209,36 @@ function operationOf(r: OperationRow) {
   };
 }
 
-function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const OPERATION_EXPORT_PAGE = 2000;
 export const OPERATION_CSV_HEADER = 'id,at,account,source,action,target,result,repeat_count,repeat_last_at,before,after\n';
 
 /** Reads the operation log (its rows are written masked: what is read is what may be shown). */
 export class OperationLogReader {
-  constructor(private readonly db: Db) {}
+  private readonly rows: NewestFirst<OperationRow>;
 
-  /** Fixed fragments, the values as parameters. */
-  private where(f: OperationFilter): { sql: string; params: unknown[] } {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    if (f.from !== undefined) {
-      parts.push('at >= ?');
-      params.push(new Date(f.from).toISOString());
-    }
-    if (f.to !== undefined) {
-      parts.push('at <= ?');
-      params.push(new Date(f.to).toISOString());
-    }
-    if (f.account === 'device') parts.push('account IS NULL');
-    else if (f.account !== undefined) {
-      parts.push('account = ?');
-      params.push(f.account);
-    }
-    if (f.action !== undefined) {
-      parts.push('action = ?');
-      params.push(f.action);
-    }
-    if (f.result === 'success') parts.push("result = 'success'");
-    if (f.result === 'failure') parts.push("result != 'success'");
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  constructor(db: Db) {
+    this.rows = new NewestFirst<OperationRow>(db, 'operation_log');
+  }
+
+  private where(f: OperationFilter): Where {
+    const w = new Where();
+    if (f.from !== undefined) w.add('at >= ?', new Date(f.from).toISOString());
+    if (f.to !== undefined) w.add('at <= ?', new Date(f.to).toISOString());
+    if (f.account === 'device') w.add('account IS NULL');
+    else if (f.account !== undefined) w.add('account = ?', f.account);
+    if (f.action !== undefined) w.add('action = ?', f.action);
+    if (f.result === 'success') w.add("result = 'success'");
+    if (f.result === 'failure') w.add("result != 'success'");
+    return w;
   }
 
   list(f: OperationFilter, limit: number, cursor?: number) {
-    const w = this.where(f);
-    const total = this.db.prepare(`SELECT COUNT(*) FROM operation_log ${w.sql}`).pluck().get(...w.params) as number;
-    const cursorSql = cursor === undefined ? '' : `${w.sql ? ' AND' : 'WHERE'} id <= ?`;
-    const rows = this.db
-      .prepare(`SELECT * FROM operation_log ${w.sql}${cursorSql} ORDER BY id DESC LIMIT ?`)
-      .all(...w.params, ...(cursor === undefined ? [] : [cursor]), limit + 1) as OperationRow[];
-    const more = rows.length > limit;
-    const entries = (more ? rows.slice(0, limit) : rows).map(operationOf);
-    return { total, entries, next_cursor: more ? String(entries[entries.length - 1]!.id - 1) : null };
+    const { total, rows, next_cursor } = this.rows.page(this.where(f), limit, cursor);
+    return { total, entries: rows.map(operationOf), next_cursor };
   }
 
   csv(f: OperationFilter): { count: number; stream: Readable } {
-    const w = this.where(f);
-    const count = this.db.prepare(`SELECT COUNT(*) FROM operation_log ${w.sql}`).pluck().get(...w.params) as number;
-    const stmt = this.db.prepare(`SELECT * FROM operation_log ${w.sql}${w.sql ? ' AND' : 'WHERE'} id < ? ORDER BY id DESC LIMIT ?`);
-    let before = Number.MAX_SAFE_INTEGER;
-    let header = OPERATION_CSV_HEADER;
-    let done = false;
-    const stream = new Readable({
-      read() {
-        let out = header;
-        header = '';
-        if (!done) {
-          const rows = stmt.all(...w.params, before, OPERATION_EXPORT_PAGE) as OperationRow[];
-          for (const r of rows) {
-            out += [r.id, r.at, r.account ?? 'device', r.source, r.action, r.target, r.result, r.repeat_count, r.repeat_last_at, r.before_value, r.after_value].map(csvField).join(',') + '\n';
-          }
-          if (rows.length < OPERATION_EXPORT_PAGE) done = true;
-          else before = rows[rows.length - 1]!.id;
-        }
-        if (out) this.push(out);
-        if (done) this.push(null);
-      },
-    });
-    return { count, stream };
+    return this.rows.csv(this.where(f), OPERATION_CSV_HEADER, (r) =>
+      csvLine([r.id, r.at, r.account ?? 'device', r.source, r.action, r.target, r.result, r.repeat_count, r.repeat_last_at, r.before_value, r.after_value]),
+    );
   }
 }
