@@ -30,7 +30,7 @@ import { useExtraRolesQuery, useUserInfoQuery } from '../../../store/api/uac-end
 import type { Job } from '../../../contract/api/jobs';
 import { DATA_BACKUP_STEPS, type JobStepState } from '../../../contract/jobs';
 import { MEDIA, type Medium } from '../../../contract/media';
-import { BACKUP_CONTENTS, quickRange, rangeProblem, type BackupContent, type QuickRange } from '../../../contract/rules/data';
+import { BACKUP_CONTENTS, quickRange, type BackupContent } from '../../../contract/rules/data';
 import { dataBackupJobMachine, type MediaBackupRequest } from '../../../machines/data-backup-job.machine';
 import type { ExportRequest } from '../../../machines/file-export.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
@@ -39,7 +39,8 @@ import { DownloadIcon } from '../../components/icons';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
 import { formatBytes } from '../dashboard/format';
 import { useDeviceNow } from './device-now';
-import { RangeBar, type TimeRange } from './RangeBar';
+import { RangeBar } from './RangeBar';
+import { useRangeChoice } from './list-view';
 import { useFileExport } from './use-file-export';
 
 const NS = 'data';
@@ -89,8 +90,7 @@ export default function BackupDataPage() {
   const language = useAppSelector(selectLanguage);
   const deviceNow = useDeviceNow();
   const [what, setWhat] = useState<ReadonlySet<BackupContent>>(() => new Set(BACKUP_CONTENTS));
-  const [range, setRange] = useState<TimeRange>(() => quickRange('7d', deviceNow()));
-  const [quick, setQuick] = useState<QuickRange | 'all' | null>('7d');
+  const { range, quick, choose, bad } = useRangeChoice({ range: quickRange('7d', deviceNow()), quick: '7d' });
   const [target, setTarget] = useState<Target>('download');
   const present = useMediaPresence();
   const download = useFileExport();
@@ -101,7 +101,7 @@ export default function BackupDataPage() {
   const jobBusy = job.snapshot.hasTag('busy');
   const busy = downloadBusy || jobBusy;
   const absent = (m: Medium) => present(m) === false;
-  const rangeOk = range.from !== null && range.to !== null && rangeProblem(range.from, range.to) === null;
+  const rangeOk = range.from !== null && range.to !== null && !bad;
   const chosen = BACKUP_CONTENTS.filter((c) => what.has(c));
   const ready = chosen.length > 0 && rangeOk && !(target !== 'download' && absent(target));
 
@@ -167,10 +167,7 @@ export default function BackupDataPage() {
               active={quick}
               allowAll={false}
               disabled={busy}
-              onChange={(next, q) => {
-                setRange(next);
-                setQuick(q);
-              }}
+              onChange={choose}
             />
           </Box>
 

@@ -26,14 +26,15 @@ import { useAckAllEventsMutation, useAckEventMutation, useEventsQuery } from '..
 import { mayCall, type Access, type ResponseOf } from '../../../contract/api/define';
 import type { events as eventsCall } from '../../../contract/api/data';
 import { isAccountName, isMenuId } from '../../../contract/roles';
-import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, VIEW_MAX, rangeProblem, type AlarmSeverity, type QuickRange } from '../../../contract/rules/data';
+import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, VIEW_MAX, type AlarmSeverity } from '../../../contract/rules/data';
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { errorMessage } from '../../i18n/error-text';
 import { displayTime } from '../dashboard/format';
 import { ExportControl } from './ExportControl';
-import { RangeBar, rangeQuery, type TimeRange } from './RangeBar';
+import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
+import { RangeBar, rangeQuery } from './RangeBar';
 
 const NS = 'data';
 /** Specification: the event log follows the panel while it is open. */
@@ -105,17 +106,13 @@ export default function EventLogPage() {
   const [severities, setSeverities] = useState<readonly AlarmSeverity[]>(ALARM_SEVERITIES);
   const [text, setText] = useState('');
   const search = useSettled(text.trim(), SEARCH_DELAY_MS);
-  const [range, setRange] = useState<TimeRange>({ from: null, to: null });
-  const [quick, setQuick] = useState<QuickRange | 'all' | null>('all');
-  // How many rows the view asks for, kept with the filter it was asked for: a new filter starts
-  // again from its first page.
-  const [paging, setPaging] = useState<{ key: string; limit: number }>({ key: '', limit: EVENT_PAGE });
+  const { range, quick, choose, bad } = useRangeChoice({ range: { from: null, to: null }, quick: 'all' });
   const [acking, setAcking] = useState<number | null>(null);
   const searchId = useId();
   const severityId = useId();
   const tableTitleId = useId();
 
-  const rangeBad = view === 'history' && range.from !== null && range.to !== null && rangeProblem(range.from, range.to) !== null;
+  const rangeBad = view === 'history' && bad;
   /** The filter as the calls take it: the list and the export ask for the same rows. */
   const filter = useMemo(() => {
     const q: Record<string, string> = { state: view === 'active' ? 'active' : 'all' };
@@ -125,8 +122,7 @@ export default function EventLogPage() {
     return q as { state: 'all' | 'active'; from?: string; to?: string; severity?: string; text?: string };
   }, [view, range, severities, search]);
 
-  const filterKey = JSON.stringify(filter);
-  const limit = paging.key === filterKey ? paging.limit : EVENT_PAGE;
+  const { limit, canGrow, grow } = useGrowingLimit(filter, EVENT_PAGE);
 
   const events = useEventsQuery(
     { ...filter, limit },
@@ -154,7 +150,7 @@ export default function EventLogPage() {
   const title = t('menu.event_log', { ns: 'shell' });
   const exportRequest = rangeBad ? null : { call: 'data.exportEvents', query: filter, fallbackName: 'events.csv' };
   const shown = data?.events ?? [];
-  const canLoadMore = data !== undefined && data.next_cursor !== null && shown.length < data.total && limit < VIEW_MAX;
+  const canLoadMore = data !== undefined && canGrow(shown.length, data.total, data.next_cursor);
 
   let body: React.ReactNode;
   if (events.isError && !data) {
@@ -242,20 +238,16 @@ export default function EventLogPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
-              <Typography variant="body2" color="text.secondary" data-testid="event-shown">
-                {t('events.shown', { shown: number.format(shown.length), total: number.format(data.total) })}
-              </Typography>
-              {canLoadMore ? (
-                <Button onClick={() => setPaging({ key: filterKey, limit: Math.min(VIEW_MAX, limit + EVENT_PAGE) })} loading={events.isFetching && limit > shown.length}>
-                  {t('events.load_more')}
-                </Button>
-              ) : shown.length < data.total ? (
-                <Typography variant="body2" color="text.secondary">
-                  {t('events.view_max', { max: number.format(VIEW_MAX) })}
-                </Typography>
-              ) : null}
-            </Box>
+            <ListFooter
+              testId="event-shown"
+              shownText={t('events.shown', { shown: number.format(shown.length), total: number.format(data.total) })}
+              canGrow={canLoadMore}
+              onGrow={grow}
+              growing={events.isFetching && limit > shown.length}
+              loadMoreText={t('events.load_more')}
+              viewMaxText={t('events.view_max', { max: number.format(VIEW_MAX) })}
+              capped={shown.length < data.total}
+            />
           </>
         )}
       </>
@@ -281,10 +273,7 @@ export default function EventLogPage() {
                   <RangeBar
                     value={range}
                     active={quick}
-                    onChange={(r, q) => {
-                      setRange(r);
-                      setQuick(q);
-                    }}
+                    onChange={choose}
                   />
                 ) : null}
                 <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -31,7 +31,7 @@ import type { operations as operationsCall } from '../../../contract/api/data';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
 import { isFailureCode } from '../../../contract/failure';
-import { VIEW_MAX, rangeProblem, valueChanges, type QuickRange, type ValueChange } from '../../../contract/rules/data';
+import { VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { SettingsCard } from '../../components/settings/SettingsCard';
@@ -39,7 +39,8 @@ import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../dashboard/format';
 import { ExportControl } from './ExportControl';
-import { RangeBar, rangeQuery, type TimeRange } from './RangeBar';
+import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
+import { RangeBar, rangeQuery } from './RangeBar';
 
 const NS = 'data';
 /** Rows a page adds; a view shows at most VIEW_MAX (specification §9). */
@@ -245,8 +246,7 @@ export default function OperationLogPage() {
   const [account, setAccount] = useState<string>(ANY);
   const [action, setAction] = useState<string>(ANY);
   const [result, setResult] = useState<string>(ANY);
-  const [range, setRange] = useState<TimeRange>({ from: null, to: null });
-  const [quick, setQuick] = useState<QuickRange | 'all' | null>('all');
+  const { range, quick, choose, bad: rangeBad } = useRangeChoice({ range: { from: null, to: null }, quick: 'all' });
   // The row shown stays in the dialog while it fades out.
   const [opened, setOpened] = useState<Operation | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -256,7 +256,6 @@ export default function OperationLogPage() {
   };
   const tableTitleId = useId();
 
-  const rangeBad = range.from !== null && range.to !== null && rangeProblem(range.from, range.to) !== null;
   const filter = useMemo(() => {
     const q: Record<string, string> = { ...rangeQuery(range) };
     if (account !== ANY) q.account = account;
@@ -264,14 +263,12 @@ export default function OperationLogPage() {
     if (result !== ANY) q.result = result;
     return q as { from?: string; to?: string; account?: string; action?: AuditAction; result?: 'success' | 'failure' };
   }, [range, account, action, result]);
-  const filterKey = JSON.stringify(filter);
-  const [paging, setPaging] = useState<{ key: string; limit: number }>({ key: '', limit: OPERATION_PAGE });
-  const limit = paging.key === filterKey ? paging.limit : OPERATION_PAGE;
+  const { limit, canGrow, grow } = useGrowingLimit(filter, OPERATION_PAGE);
 
   const operations = useOperationsQuery({ ...filter, limit }, { refetchOnMountOrArgChange: true, skip: rangeBad });
   const data = operations.data;
   const shown = data?.entries ?? [];
-  const canLoadMore = data !== undefined && data.next_cursor !== null && shown.length < data.total && limit < VIEW_MAX;
+  const canLoadMore = data !== undefined && canGrow(shown.length, data.total, data.next_cursor);
   const exportRequest = rangeBad ? null : { call: 'data.exportOperations', query: filter as Record<string, string>, fallbackName: 'operations.csv' };
 
   const sortedActions = useMemo(
@@ -348,20 +345,16 @@ export default function OperationLogPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
-          <Typography variant="body2" color="text.secondary" data-testid="operation-shown">
-            {t('operations.shown', { shown: number.format(shown.length), total: number.format(data.total) })}
-          </Typography>
-          {canLoadMore ? (
-            <Button onClick={() => setPaging({ key: filterKey, limit: Math.min(VIEW_MAX, limit + OPERATION_PAGE) })} loading={operations.isFetching}>
-              {t('operations.load_more')}
-            </Button>
-          ) : shown.length < data.total ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('operations.view_max', { max: number.format(VIEW_MAX) })}
-            </Typography>
-          ) : null}
-        </Box>
+        <ListFooter
+          testId="operation-shown"
+          shownText={t('operations.shown', { shown: number.format(shown.length), total: number.format(data.total) })}
+          canGrow={canLoadMore}
+          onGrow={grow}
+          growing={operations.isFetching}
+          loadMoreText={t('operations.load_more')}
+          viewMaxText={t('operations.view_max', { max: number.format(VIEW_MAX) })}
+          capped={shown.length < data.total}
+        />
       </>
     );
   }
@@ -378,10 +371,7 @@ export default function OperationLogPage() {
               <RangeBar
                 value={range}
                 active={quick}
-                onChange={(r, q) => {
-                  setRange(r);
-                  setQuick(q);
-                }}
+                onChange={choose}
               />
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
                 <TextField select size="small" label={t('operations.filter.account')} value={account} onChange={(e) => setAccount(e.target.value)} sx={{ minWidth: 220 }}>
