@@ -18,6 +18,7 @@ import { projectUpdateQa } from './project-update.qa';
 import type { MachineEntry } from './qa-support';
 import { recipeRestoreQa } from './recipe-restore.qa';
 import { fileExportQa } from './file-export.qa';
+import { trendWindowQa } from './trend-window.qa';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
 
@@ -34,6 +35,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   osUpdateQa,
   recipeRestoreQa,
   fileExportQa,
+  trendWindowQa,
   dataBackupJobQa,
   explorerQa,
 ];

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { fromCallback, type EventObject } from 'xstate';
+import { useSelector } from '@xstate/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { useDataLogsQuery, useDataRecordsQuery, useTrendQuery } from '../../../store/api/data-endpoints';
-import { panRange, rangeProblem, VIEW_MAX, zoomRange, type QuickRange } from '../../../contract/rules/data';
+import { panRange, rangeProblem, VIEW_MAX, zoomRange } from '../../../contract/rules/data';
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
@@ -34,6 +36,8 @@ import { ExportControl } from './ExportControl';
 import { RangeBar, rangeQuery, type TimeRange } from './RangeBar';
 import { useDeviceNow } from './device-now';
 import TrendChart from './TrendChart';
+import { shownRange, trendWindowMachine } from '../../../machines/trend-window.machine';
+import { useMachineActor } from '../../app/use-machine-actor';
 
 const NS = 'data';
 /** The shortest span a zoom goes to. */
@@ -45,11 +49,11 @@ type View = 'chart' | 'table';
 function RecordsTable({ logId, range, tags }: { logId: number; range: TimeRange; tags: string[] }) {
   const { t } = useTranslation(NS);
   const language = useAppSelector(selectLanguage);
+  // The cursors of the pages walked so far (another log or range is another table: see its key).
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const page = useDataRecordsQuery({ id: logId, ...rangeQuery(range), limit: VIEW_MAX, order: 'desc', ...(cursor ? { cursor } : {}) });
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-  useEffect(() => setCursors([undefined]), [logId, range.from, range.to]);
   if (page.isError && !page.data) return <LoadFailed message={t('fetch_error')} error={page.error} onRetry={() => void page.refetch()} />;
   if (!page.data) return <Loading label={t('trend.loading')} />;
   const data = page.data;
@@ -115,38 +119,28 @@ export default function DataLogPage() {
   const logs = useDataLogsQuery(undefined, { refetchOnMountOrArgChange: true });
   const deviceNow = useDeviceNow();
   const [chosen, setChosen] = useState<number | null>(null);
-  const [range, setRange] = useState<TimeRange>({ from: null, to: null });
-  const [quick, setQuick] = useState<QuickRange | 'all' | null>('1h');
-  const [live, setLive] = useState(false);
-  const [liveNow, setLiveNow] = useState(0);
   const [view, setView] = useState<View>('chart');
-  const [started, setStarted] = useState(false);
+  const windowActor = useMachineActor(trendWindowMachine, {
+    input: { now: deviceNow() },
+    actors: {
+      clock: fromCallback<EventObject, { periodMs: number }>(({ input, sendBack }) => {
+        const tick = () => sendBack({ type: 'live.tick', now: deviceNow() });
+        tick();
+        const timer = setInterval(tick, input.periodMs);
+        return () => clearInterval(timer);
+      }),
+    },
+  });
+  const win = useSelector(windowActor, (snapshot) => snapshot);
+  const live = win.hasTag('live');
+  const { range, quick, span } = win.context;
 
   const list = logs.data ?? [];
   const log = list.find((l) => l.id === chosen) ?? list[0];
-  const period = (log?.sample_period_s ?? 5) * 1000;
 
-  // The first range: the last hour by the panel's clock.
-  useEffect(() => {
-    if (!started && log) {
-      setStarted(true);
-      const now = deviceNow();
-      setRange({ from: now - 60 * 60_000, to: now });
-    }
-  }, [started, log, deviceNow]);
-
-  // Live: the window keeps its width and ends at the newest sample, moved once a sample period.
-  useEffect(() => {
-    if (!live) return undefined;
-    setLiveNow(deviceNow());
-    const timer = setInterval(() => setLiveNow(deviceNow()), Math.max(1000, period));
-    return () => clearInterval(timer);
-  }, [live, period, deviceNow]);
-
-  const span = range.from !== null && range.to !== null ? range.to - range.from : 60 * 60_000;
-  const shown: TimeRange = live ? { from: liveNow - span, to: null } : range;
+  const shown: TimeRange = shownRange(win.context, live);
   const problem = shown.from !== null && shown.to !== null ? rangeProblem(shown.from, shown.to) : null;
-  const trend = useTrendQuery({ id: log?.id ?? 0, ...rangeQuery(shown), points: VIEW_MAX }, { skip: !log || !started || problem !== null || view !== 'chart' });
+  const trend = useTrendQuery({ id: log?.id ?? 0, ...rangeQuery(shown), points: VIEW_MAX }, { skip: !log || problem !== null || view !== 'chart' });
 
   // A range with open ends zooms from the log's own first and last record.
   const concrete = useCallback((): { from: number; to: number } => {
@@ -155,11 +149,7 @@ export default function DataLogPage() {
     return { from: shown.from ?? first, to: shown.to ?? (live ? deviceNow() : Math.max(last, first + 1000)) };
   }, [log, shown.from, shown.to, live, span, deviceNow]);
 
-  const goTo = (next: { from: number; to: number }) => {
-    setLive(false);
-    setQuick(null);
-    setRange(next);
-  };
+  const goTo = (next: { from: number; to: number }) => windowActor.send({ type: 'window.set', range: next, quick: null });
 
   const number = useMemo(() => new Intl.NumberFormat(language, { maximumFractionDigits: 3 }), [language]);
   const formatValue = useCallback((v: number | null) => (v === null ? '–' : number.format(v)), [number]);
@@ -226,11 +216,7 @@ export default function DataLogPage() {
             value={range}
             active={live ? null : quick}
             quick={['15m', '1h', '8h', '24h', '7d']}
-            onChange={(next, q) => {
-              setLive(false);
-              setQuick(q);
-              setRange(next);
-            }}
+            onChange={(next, q) => windowActor.send({ type: 'window.set', range: next, quick: q })}
           />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
             <ButtonGroup size="small" aria-label={t('trend.zoom')} disabled={view !== 'chart'}>
@@ -243,12 +229,15 @@ export default function DataLogPage() {
                 ▶
               </Button>
             </ButtonGroup>
-            <FormControlLabel control={<Switch checked={live} onChange={(e) => setLive(e.target.checked)} />} label={t('trend.live')} />
+            <FormControlLabel control={<Switch
+                  checked={live}
+                  onChange={(e) => windowActor.send(e.target.checked ? { type: 'live.on', periodMs: log.sample_period_s * 1000 } : { type: 'live.off' })}
+                />} label={t('trend.live')} />
             <Box sx={{ flex: 1 }} />
             <ExportControl
               label={t('trend.export')}
               disabled={problem !== null}
-              request={{ call: 'data.exportLog', params: { id: String(log.id) }, query: rangeQuery(live ? { from: shown.from, to: null } : range), fallbackName: `${log.name}.csv` }}
+              request={{ call: 'data.exportLog', params: { id: String(log.id) }, query: rangeQuery(shown), fallbackName: `${log.name}.csv` }}
             />
           </Box>
         </CardContent>
@@ -261,7 +250,7 @@ export default function DataLogPage() {
         </Tabs>
         <CardContent>
           {view === 'table' ? (
-            <RecordsTable logId={log.id} range={shown} tags={log.tags} />
+            <RecordsTable key={`${log.id}:${shown.from}:${shown.to}`} logId={log.id} range={shown} tags={log.tags} />
           ) : problem ? (
             <Alert severity="warning">{t(`range.problem.${problem}`)}</Alert>
           ) : trend.isError ? (

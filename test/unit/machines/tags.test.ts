@@ -11,6 +11,7 @@ import { identifyLightMachine } from '../../../machines/identify-light.machine';
 import { passwordExpiryMachine } from '../../../machines/password-expiry.machine';
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { safeApplyMachine } from '../../../machines/safe-apply.machine';
+import { trendWindowMachine } from '../../../machines/trend-window.machine';
 
 /** The tags of each top-level state, sorted, with the machine's own context. */
 function tagsByState(machine: AnyStateMachine, input?: unknown): Record<string, string[]> {
@@ -87,4 +88,8 @@ test('file export: busy while the file comes in (the button off, progress shown)
     done: ['succeeded'],
     failed: ['failed'],
   });
+});
+
+test('trend window: live while it follows the newest samples', () => {
+  expect(tagsByState(trendWindowMachine, { now: Date.parse('2026-11-25T08:00:00Z') })).toEqual({ fixed: [], live: ['live'] });
 });
