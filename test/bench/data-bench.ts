@@ -25,10 +25,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT, rssMb, signIn, startServer } from './device-process';
 import { createDevice } from '../../server/app';
 import { assetsOf, BUDGETS_KB, CHROMIUM_ARGS, gzippedSize, reportRoute } from './bundle-bench';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
 const PASSWORD = 'Data-Bench-Pass-1';
 const ROWS = Number(process.env.DATA_BENCH_ROWS ?? 10_000_000);
@@ -68,51 +68,6 @@ function percentile(values: number[], p: number): number {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The node arguments of `npm run serve`, the device's start command (as bench:upload). */
-function serveArgs(): string[] {
-  const serve = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
-  const [command, ...args] = serve.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`npm run serve is not a node command: ${serve}`);
-  return args;
-}
-
-function startServer(dataDir: string): { child: ChildProcess; base: Promise<string> } {
-  const child = spawn(process.execPath, serveArgs(), {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    // Not the first start: the accounts were made in-process with PASSWORD.
-    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  const base = new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('server did not start')), 120_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Console \(HTTP\):\s+(http:\/\/[^/\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  return { child, base };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-async function token(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/token/admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** The Debian sqlite3 program, installed when missing (as the issue asks); null when it cannot be. */
 function sqlite3Binary(): string | null {
@@ -412,7 +367,7 @@ async function main(): Promise<void> {
     const server = startServer(dataDir);
     child = server.child;
     const base = await server.base;
-    const auth = await token(base);
+    const auth = await signIn(base, PASSWORD);
     await trends(base, auth, log);
     await exportBench(base, auth, child.pid!, dataDir, log);
     await bundle(base);

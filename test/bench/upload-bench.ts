@@ -12,60 +12,19 @@
  *
  * Prints the figures next to their goals; exits 1 when the RSS goal is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { rssMb, signIn, startServer } from './device-process';
 import { crc32ToHex, crc32Update } from '../../server/lib/crc32';
 import { projectPair } from '../support/projects';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const PASSWORD = 'Upload-Bench-Pass-1';
 const SIZE_MB = Number(process.env.UPLOAD_MB ?? 200);
 const RSS_GOAL_MB = 30;
 
-/** The node arguments of `npm run serve`, the device's start command: the upload is measured on
- * the server as the device runs it (its V8 flags included). */
-function serveArgs(): string[] {
-  const serve = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
-  const [command, ...args] = serve.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`npm run serve is not a node command: ${serve}`);
-  return args;
-}
-
-function startServer(dataDir: string): { child: ChildProcess; base: Promise<string> } {
-  const child = spawn(process.execPath, serveArgs(), {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: PASSWORD, HMI_MAX_PROJECT_MB: String(SIZE_MB + 16), LOG_LEVEL: 'warn' },
-  });
-  const base = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Console \(HTTP\):\s+(http:\/\/[^/\s]+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  return { child, base };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-async function token(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/token/admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: PASSWORD }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Streams a multipart upload of the files on disk; answers the status, the body and when the last byte left. */
 function upload(base: string, auth: string, app: { path: string; name: string }, crc: string): Promise<{ status: number; body: string; lastByteAt: number }> {
@@ -105,11 +64,11 @@ async function waitForJob(base: string, auth: string, id: string): Promise<{ sta
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-upload-bench-'));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-upload-files-'));
-  const { child, base: baseUrl } = startServer(dataDir);
+  const { child, base: baseUrl } = startServer(dataDir, { HMI_INITIAL_PASSWORD: PASSWORD, HMI_MAX_PROJECT_MB: String(SIZE_MB + 16) });
   let failed = false;
   try {
     const base = await baseUrl;
-    const auth = await token(base);
+    const auth = await signIn(base, PASSWORD);
     const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(44)}${value}\n`);
 
     // 1. The large upload.
