@@ -148,11 +148,16 @@ export class DataLogService {
       recordsAsc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?'),
       exportPage: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?').raw(),
       // A page of CSV lines made by SQLite itself (one string per page, not one JS row per record):
-      // the time as ISO 8601, the JSON array's numbers without brackets, nulls as empty fields.
-      // A page holding text values (quotes) is written by `csvValues` instead, row by row.
+      // the time as ISO 8601 (the date by date(), the time of day by arithmetic: strftime with %f
+      // cost more than everything else together), the JSON array's numbers without brackets, nulls
+      // as empty fields. The lines are joined in the order the ordered subquery yields them (an
+      // ORDER BY inside group_concat, re-sorting what is sorted already, cost a quarter of the
+      // export); the server tests check every line's place. A page holding text values (quotes)
+      // is written by `csvValues` instead, row by row.
       exportCsvPage: db.prepare(
         `SELECT max(seq) AS last, count(*) AS n, sum(instr(v, '"') > 0) AS texts,
-                group_concat(strftime('%Y-%m-%dT%H:%M:%fZ', t / 1000.0, 'unixepoch') || ',' || replace(substr(v, 2, length(v) - 2), 'null', ''), char(10) ORDER BY seq) AS csv
+                group_concat(date(t / 1000, 'unixepoch') || printf('T%02d:%02d:%02d.%03dZ,', (t / 3600000) % 24, (t / 60000) % 60, (t / 1000) % 60, t % 1000)
+                             || replace(substr(v, 2, length(v) - 2), 'null', ''), char(10)) AS csv
          FROM (SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?)`,
       ),
       blocksIn: db.prepare('SELECT idx, t_first, t_last, stats FROM datalog_blocks WHERE log_id = ? AND level = ? AND idx BETWEEN ? AND ? ORDER BY idx'),
@@ -463,18 +468,22 @@ export class DataLogService {
     const stream = new Readable({
       highWaterMark: 1 << 16,
       read() {
-        let out = header;
-        header = '';
+        if (header) {
+          this.push(header);
+          header = '';
+        }
         if (next <= last) {
           const page = csvPage.get(id, next, last, EXPORT_PAGE) as { last: number | null; n: number; texts: number | null; csv: string | null };
-          if (page.n > 0 && !page.texts) out += `${page.csv}\n`;
+          // Numbers, nulls and times only: ASCII, so latin1 encodes it as it is, and faster.
+          if (page.n > 0 && !page.texts) this.push(Buffer.from(`${page.csv}\n`, 'latin1'));
           else if (page.n > 0) {
+            let out = '';
             const rows = rowPage.all(id, next, last, EXPORT_PAGE) as [number, number, string][];
             for (const [, t, v] of rows) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
+            this.push(out);
           }
           next = page.n < EXPORT_PAGE || page.last === null ? last + 1 : page.last + 1;
         }
-        if (out) this.push(out);
         if (next > last) this.push(null);
       },
     });

@@ -116,6 +116,33 @@ function oplogRows(t: TestDevice, action: string) {
   }[];
 }
 
+// ------------------------------------------------------------------------ text values in a log
+
+describe('a data log with a text tag', () => {
+  const clock = new ManualClock(T0);
+  let t: TestDevice;
+
+  beforeAll(async () => {
+    t = await startTestDevice({ clock });
+    const project = t.device.project.project;
+    const withText = { ...project, data_logs: [{ name: 'Batches', sample_period_s: 1, tags: ['Batch_Code', 'Tank1_Level'], max_records: 100 }] };
+    t.device.db.transaction(() => t.device.dataLogs.replace(t.device.project.active().id, withText))();
+  });
+  afterAll(() => t.close());
+
+  it('exports its text as CSV fields, quoted where they hold a quote or a comma, in UTF-8', async () => {
+    t.device.recorder.scan(T0);
+    t.device.tagValues.write('Batch_Code', 'Lot "7", grün');
+    t.device.recorder.scan(T0 + 1000);
+    const id = t.device.dataLogs.list()[0]!.id;
+    const res = await t.call('GET', `/api/v1/datalog/${id}/export`, await t.login('history'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-record-count']).toBe('2');
+    const level = (ms: number) => simulatedValue(t.device.project.project.tags.find((x) => x.name === 'Tank1_Level')!, ms);
+    expect(csvLines(res.body)).toEqual(['time,Batch_Code,Tank1_Level', `${iso(T0)},,${level(T0)}`, `${iso(T0 + 1000)},"Lot ""7"", grün",${level(T0 + 1000)}`]);
+  });
+});
+
 // ------------------------------------------------------------------------------------ data logs
 
 describe('data logs', () => {
