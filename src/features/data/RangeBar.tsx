@@ -96,7 +96,7 @@ export function RangeBar({
           ampm={false}
           views={['year', 'month', 'day', 'hours', 'minutes', 'seconds']}
           disabled={disabled}
-          slotProps={{ textField: { size: 'small', sx: { width: 260 } }, field: { clearable: true } }}
+          slotProps={{ textField: { size: 'small', sx: { width: 300 } }, field: { clearable: true } }}
         />
         <DateTimePicker
           label={t('range.to')}
@@ -106,7 +106,7 @@ export function RangeBar({
           ampm={false}
           views={['year', 'month', 'day', 'hours', 'minutes', 'seconds']}
           disabled={disabled}
-          slotProps={{ textField: { size: 'small', sx: { width: 260 } }, field: { clearable: true } }}
+          slotProps={{ textField: { size: 'small', sx: { width: 300 } }, field: { clearable: true } }}
         />
       </Box>
       {problem ? (
