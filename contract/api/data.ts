@@ -4,7 +4,7 @@ import { DATA_ROUTES } from './data.routes';
 import { jobStartedSchema } from './jobs';
 import { MEDIA } from '../media';
 import { AUDIT_ACTIONS } from '../audit';
-import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, BACKUP_CONTENTS, rangeProblem, TREND_POINTS_DEFAULT, VIEW_MAX } from '../rules/data';
+import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, BACKUP_CONTENTS, OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, rangeProblem, TREND_POINTS_DEFAULT, VIEW_MAX } from '../rules/data';
 
 /** An instant as ISO 8601 with its offset (`2026-11-25T06:00:00Z`, `2026-11-25T07:00:00+01:00`). */
 export const isoInstant = z.iso.datetime({ offset: true });
@@ -286,7 +286,10 @@ export const exportOperations = defineCall({
 
 /** How much of the operation log the device keeps: at most `rows` rows, none older than `days`. */
 export const oplogRetentionSchema = z
-  .object({ rows: z.number().int().min(100).max(1_000_000), days: z.number().int().min(1).max(3650) })
+  .object({
+    rows: z.number().int().min(OPLOG_RETENTION_ROWS.min).max(OPLOG_RETENTION_ROWS.max),
+    days: z.number().int().min(OPLOG_RETENTION_DAYS.min).max(OPLOG_RETENTION_DAYS.max),
+  })
   .meta({ id: 'OperationLogRetention' });
 
 export const getRetention = defineCall({

@@ -10,6 +10,10 @@ export const CHART_REDRAW_DEBOUNCE_MS = 200;
 /** The event log keeps at most this many events; the oldest go first. */
 export const EVENT_LOG_MAX_EVENTS = 100_000;
 
+/** How much of the operation log the device may be told to keep: rows, and days. */
+export const OPLOG_RETENTION_ROWS = { min: 100, max: 1_000_000 } as const;
+export const OPLOG_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
 export const ALARM_SEVERITIES = ['low', 'medium', 'high'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 

@@ -22,7 +22,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('dashboard, system info, network, project management, recipe, backup recipe, system password, security and OS update', async ({ page }) => {
+    test('dashboard, system info, network, project management, recipe, backup recipe, system password, security, OS update and the four Data screens', async ({ page }) => {
       await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
@@ -38,6 +38,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/admin/account/password',
         '/admin/account/security',
         '/admin/account/os-update',
+        '/admin/data/datalog',
+        '/admin/data/event-log',
+        '/admin/data/operation-log',
+        '/admin/data/backup',
       ]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

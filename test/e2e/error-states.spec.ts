@@ -15,6 +15,9 @@ const SCREENS = [
   { path: '/admin/project/recipe', title: 'Recipe', calls: '**/api/v1/recipe/**' },
   { path: '/admin/project/backup-recipe', title: 'Backup Recipe', calls: '**/api/v1/recipe/**' },
   { path: '/admin/account/os-update', title: 'OS Update', calls: '**/api/v1/os/**' },
+  { path: '/admin/data/datalog', title: 'Data Log and Trend Display', calls: '**/api/v1/datalog**' },
+  { path: '/admin/data/event-log', title: 'Event Log', calls: '**/api/v1/eventlog**' },
+  { path: '/admin/data/operation-log', title: 'Operation Log', calls: '**/api/v1/operation-log**' },
 ];
 
 test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {

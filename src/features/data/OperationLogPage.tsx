@@ -22,16 +22,16 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../store';
+import { useAppDispatch, useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { selectUsername } from '../../../store/session-slice';
-import { useOperationsQuery, useOplogRetentionQuery, useSetOplogRetentionMutation } from '../../../store/api/data-endpoints';
+import { dataApi, useOperationsQuery, useOplogRetentionQuery, useSetOplogRetentionMutation } from '../../../store/api/data-endpoints';
 import type { ResponseOf } from '../../../contract/api/define';
 import type { operations as operationsCall } from '../../../contract/api/data';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
 import { isFailureCode } from '../../../contract/failure';
-import { VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
+import { OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { SettingsCard } from '../../components/settings/SettingsCard';
@@ -48,8 +48,9 @@ export const OPERATION_PAGE = 100;
 /** The accounts the filter offers: every account, and the device's own rows. */
 export const OPERATION_ACCOUNTS = [...ACCOUNTS, 'device'] as const;
 /** What the device keeps (contract/api/data.ts, oplogRetentionSchema). */
-export const RETENTION_ROWS = { min: 100, max: 1_000_000 } as const;
-export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+/** The device's bounds (the same the contract checks). */
+export const RETENTION_ROWS = OPLOG_RETENTION_ROWS;
+export const RETENTION_DAYS = OPLOG_RETENTION_DAYS;
 
 type OperationsAnswer = ResponseOf<typeof operationsCall>;
 type Operation = OperationsAnswer['entries'][number];
@@ -174,7 +175,7 @@ interface RetentionDraft {
 }
 
 /** How much of the log the device keeps: everyone reads it, admin changes it. */
-function RetentionCard({ isAdmin }: { isAdmin: boolean }) {
+function RetentionCard({ isAdmin, onRetry }: { isAdmin: boolean; onRetry(): void }) {
   const { t } = useTranslation(NS);
   const language = useAppSelector(selectLanguage);
   const number = new Intl.NumberFormat(language);
@@ -197,7 +198,7 @@ function RetentionCard({ isAdmin }: { isAdmin: boolean }) {
   const daysRange = { min: number.format(RETENTION_DAYS.min), max: number.format(RETENTION_DAYS.max) };
   const describedBy = isAdmin ? undefined : hintId;
   return (
-    <SettingsCard title={t('operations.retention.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
+    <SettingsCard title={t('operations.retention.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={onRetry}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('operations.retention.intro')}
       </Typography>
@@ -238,6 +239,7 @@ function RetentionCard({ isAdmin }: { isAdmin: boolean }) {
  * filtered by account, action, result and time; a row's values before and after; the retention. */
 export default function OperationLogPage() {
   const { t } = useTranslation(NS);
+  const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const number = new Intl.NumberFormat(language);
   const username = useAppSelector(selectUsername);
@@ -266,6 +268,8 @@ export default function OperationLogPage() {
   const { limit, canGrow, grow } = useGrowingLimit(filter, OPERATION_PAGE);
 
   const operations = useOperationsQuery({ ...filter, limit }, { refetchOnMountOrArgChange: true, skip: rangeBad });
+  // Both reads fail with the same connection: either Retry reads both again.
+  const retryAll = () => void dispatch(dataApi.util.invalidateTags(['Operations', 'OplogRetention']));
   const data = operations.data;
   const shown = data?.entries ?? [];
   const canLoadMore = data !== undefined && canGrow(shown.length, data.total, data.next_cursor);
@@ -278,7 +282,7 @@ export default function OperationLogPage() {
 
   let body: React.ReactNode;
   if (operations.isError && !data) {
-    body = <LoadFailed message={t('fetch_error')} error={operations.error} onRetry={() => void operations.refetch()} />;
+    body = <LoadFailed message={t('fetch_error')} error={operations.error} onRetry={retryAll} />;
   } else if (!data) {
     body = rangeBad ? null : <Loading label={t('operations.loading')} />;
   } else if (shown.length === 0) {
@@ -415,7 +419,7 @@ export default function OperationLogPage() {
             {body}
           </CardContent>
         </Card>
-        <RetentionCard isAdmin={isAdmin} />
+        <RetentionCard isAdmin={isAdmin} onRetry={retryAll} />
       </Stack>
       <OperationDialog entry={opened} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Box>
