@@ -14,7 +14,8 @@ export const jobSchema = z
     /** Every step of the job's kind, in order, with where each stands. */
     steps: z.array(z.object({ id: z.string(), state: z.enum(JOB_STEP_STATES) })),
     current_step: z.string().nullable(),
-    /** Bytes handled in the current step (copying from a medium, writing an image), when it counts them. */
+    /** How far the current step has come, when it counts: bytes (copying from a medium, writing an
+     * image or an archive), or for a data backup's `prepare` the rows gathered. */
     bytes: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
     /** Why a failed job failed. */
     error_code: z.enum(ERROR_CODES).nullable(),

@@ -107,7 +107,6 @@ export default function EventLogPage() {
   const [text, setText] = useState('');
   const search = useSettled(text.trim(), SEARCH_DELAY_MS);
   const { range, quick, choose, bad } = useRangeChoice({ range: { from: null, to: null }, quick: 'all' });
-  const [acking, setAcking] = useState<number | null>(null);
   const searchId = useId();
   const severityId = useId();
   const tableTitleId = useId();
@@ -128,14 +127,12 @@ export default function EventLogPage() {
     { ...filter, limit },
     { pollingInterval: EVENT_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true, skip: rangeBad },
   );
-  const [ackEvent] = useAckEventMutation();
+  const [ackEvent, acking] = useAckEventMutation();
   const [ackAll, ackingAll] = useAckAllEventsMutation();
   const data: EventsAnswer | undefined = events.data;
 
   const acknowledge = async (event: AlarmEvent) => {
-    setAcking(event.id);
     const result = await ackEvent(event.id);
-    setAcking(null);
     if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'data:events.ack_failed' }), severity: 'error' }));
   };
   const acknowledgeAll = async () => {
@@ -224,7 +221,7 @@ export default function EventLogPage() {
                             <Button
                               size="small"
                               variant="outlined"
-                              loading={acking === e.id}
+                              loading={acking.isLoading && acking.originalArgs === e.id}
                               onClick={() => void acknowledge(e)}
                               aria-label={t('events.ack_named', { name: e.name, time: displayTime(e.raised_at) })}
                             >
