@@ -4,8 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import tar from 'tar-stream';
+import { entriesOf } from '../support/archives';
 import { startTestDevice, makeDataDir, TEST_PASSWORD, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
 import { simulatedValue } from '../../server/services/tag-values';
@@ -25,27 +24,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function qs(params: Record<string, string | number | undefined>): string {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined) as [string, string | number][];
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
-}
-
-/** The entries of a tar.gz, in order. */
-async function entriesOf(data: Buffer): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: unknown) => chunks.push(c as Buffer));
-    stream.on('end', () => {
-      out.set(header.name, Buffer.concat(chunks));
-      next();
-    });
-  });
-  const done = new Promise<void>((resolve, reject) => {
-    extract.on('finish', resolve);
-    extract.on('error', reject);
-  });
-  extract.end(zlib.gunzipSync(data));
-  await done;
-  return out;
 }
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');

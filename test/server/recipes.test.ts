@@ -5,8 +5,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import tar from 'tar-stream';
 import type { LightMyRequestResponse } from 'fastify';
+import { entriesOf } from '../support/archives';
 import { startTestDevice, makeDataDir, type TestDevice } from '../support/device';
 import { multipartBody, type Part } from '../support/multipart';
 import { projectPair, uploadParts } from '../support/projects';
@@ -15,27 +15,6 @@ import { backupsSchema, backupWrittenSchema, booksSchema, restoredSchema } from 
 import type { Project } from '../../contract/project-format';
 
 jest.setTimeout(30_000);
-
-/** The entries of a tar.gz. */
-async function entriesOf(data: Buffer): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: unknown) => chunks.push(c as Buffer));
-    stream.on('end', () => {
-      out.set(header.name, Buffer.concat(chunks));
-      next();
-    });
-  });
-  const done = new Promise<void>((resolve, reject) => {
-    extract.on('finish', resolve);
-    extract.on('error', reject);
-  });
-  extract.end(zlib.gunzipSync(data));
-  await done;
-  return out;
-}
 
 /** A tar.gz of the given entries. */
 function archiveOf(entries: Record<string, Buffer | string>): Buffer {
