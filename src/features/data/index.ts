@@ -7,8 +7,8 @@ export const dataArea = defineArea({
   textNamespace: 'data',
   screens: [
     { menu: 'data_log', slug: 'datalog', load: () => import(/* webpackChunkName: "data-trend-isolated" */ './DataLogPage') },
-    { menu: 'event_log', slug: 'event-log', load: () => import(/* webpackChunkName: "data-event-log" */ './EventLogPage') },
-    { menu: 'operation_log', slug: 'operation-log', load: () => import(/* webpackChunkName: "data-operation-log" */ './OperationLogPage') },
-    { menu: 'backup_data', slug: 'backup', load: () => import(/* webpackChunkName: "data-backup" */ './BackupDataPage') },
+    { menu: 'event_log', slug: 'event-log', load: () => import(/* webpackChunkName: "data-event-log-isolated" */ './EventLogPage') },
+    { menu: 'operation_log', slug: 'operation-log', load: () => import(/* webpackChunkName: "data-operation-log-isolated" */ './OperationLogPage') },
+    { menu: 'backup_data', slug: 'backup', load: () => import(/* webpackChunkName: "data-backup-isolated" */ './BackupDataPage') },
   ],
 });
