@@ -121,6 +121,31 @@ describe('a data log with a text tag', () => {
   });
 });
 
+describe('a data log over several days', () => {
+  let t: TestDevice;
+
+  beforeAll(async () => {
+    t = await startTestDevice({ clock: new ManualClock(T0) });
+    const project = t.device.project.project;
+    const days = { ...project, data_logs: [{ name: 'Days', sample_period_s: 60, tags: ['Tank1_Level', 'Tank1_Temperature'], max_records: 100_000 }] };
+    t.device.db.transaction(() => t.device.dataLogs.replace(t.device.project.active().id, days))();
+  });
+  afterAll(() => t.close());
+
+  it('exports every record in order with its own date, across midnights and pages', async () => {
+    const id = t.device.dataLogs.list()[0]!.id;
+    // 12,000 records 37 s apart (about five days, midnights in the middle of pages), a null now and then.
+    const midnight = Date.UTC(2026, 2, 1);
+    const rows: [number, (number | null)[]][] = [];
+    for (let i = 0; i < 12_000; i++) rows.push([midnight - 3_600_000 + i * 37_000 + (i % 3), [i % 97 === 0 ? null : i, i / 4]]);
+    t.device.dataLogs.appendMany(id, rows);
+    const res = await t.call('GET', `/api/v1/datalog/${id}/export`, await t.login('history'));
+    expect(res.headers['x-record-count']).toBe('12000');
+    const expected = ['time,Tank1_Level,Tank1_Temperature', ...rows.map(([ms, [a, b]]) => `${iso(ms)},${a ?? ''},${b}`)];
+    expect(csvLines(res.body)).toEqual(expected);
+  });
+});
+
 // ------------------------------------------------------------------------------------ data logs
 
 describe('data logs', () => {
