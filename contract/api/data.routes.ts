@@ -15,6 +15,7 @@ export const DATA_ROUTES = {
   exportOperations: { id: 'data.exportOperations', method: 'GET', path: `${API_BASE}/operation-log/export`, answerFormat: 'file' },
   getRetention: { id: 'data.getRetention', method: 'GET', path: `${API_BASE}/operation-log/retention` },
   setRetention: { id: 'data.setRetention', method: 'PUT', path: `${API_BASE}/operation-log/retention` },
+  media: { id: 'data.media', method: 'GET', path: `${API_BASE}/data/media` },
   backup: { id: 'data.backup', method: 'POST', path: `${API_BASE}/data/backup`, answerFormat: 'file' },
   backupToMedia: { id: 'data.backupToMedia', method: 'POST', path: `${API_BASE}/data/backup/media` },
 } as const satisfies Record<string, Route>;

@@ -312,6 +312,14 @@ export const setRetention = defineCall({
 
 // ---------------------------------------------------------------- data backup
 
+export const media = defineCall({
+  ...DATA_ROUTES.media,
+  tag: 'data',
+  summary: 'Whether the USB stick and the SD card are in, for the accounts that back data up to them',
+  access: { kind: 'menu', menu: 'backup_data' },
+  response: z.object({ media: z.array(z.object({ medium: z.enum(MEDIA), present: z.boolean() })) }).meta({ id: 'DataMedia' }),
+});
+
 const backupBody = {
   what: z
     .array(z.enum(BACKUP_CONTENTS))

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { data } from '../../contract/api';
+import { MEDIA } from '../../contract/media';
 import type { AlarmSeverity } from '../../contract/rules/data';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
@@ -105,6 +106,10 @@ export const dataArea = defineServerArea({
 
     // A lower retention applies at once.
     registerSettingPair(app, device, { key: 'oplog_retention', get: data.getRetention, set: data.setRetention, applied: () => device.retention.run() });
+
+    registerCall(app, device, data.media, () => ({
+      media: MEDIA.map((medium) => ({ medium, present: fs.existsSync(device.dataBackup.mediumPath(medium)) })),
+    }));
 
     registerCall(app, device, data.backup, async ({ body, reply, audit }) => {
       const request = { what: body.what, from: Date.parse(body.from), to: Date.parse(body.to) };

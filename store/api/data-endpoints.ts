@@ -6,7 +6,7 @@ import type { events, operations, records, trend } from '../../contract/api/data
 
 /** What the Data screens read and change: the data logs and their trends and records, the event
  * log, the operation log and its retention. Exports and backups are files (store/api/transfer.ts). */
-export const dataApi = api.enhanceEndpoints({ addTagTypes: ['DataLogs', 'Trend', 'DataRecords', 'Events', 'Operations', 'OplogRetention'] }).injectEndpoints({
+export const dataApi = api.enhanceEndpoints({ addTagTypes: ['DataLogs', 'Trend', 'DataRecords', 'Events', 'Operations', 'OplogRetention', 'DataMedia'] }).injectEndpoints({
   endpoints: (build) => {
     const call = contractEndpoints(build);
     return {
@@ -25,7 +25,8 @@ export const dataApi = api.enhanceEndpoints({ addTagTypes: ['DataLogs', 'Trend',
       operations: call.query(R.operations, { request: (query: Partial<QueryOf<typeof operations>>) => ({ query: query as QueryOf<typeof operations> }), tags: ['Operations'] }),
       oplogRetention: call.query(R.getRetention, { tags: ['OplogRetention'] }),
       setOplogRetention: call.mutation(R.setRetention, { tags: ['OplogRetention', 'Operations'] }),
-      backupDataToMedia: call.mutation(R.backupToMedia),
+      dataMedia: call.query(R.media, { tags: ['DataMedia'] }),
+      backupDataToMedia: call.mutation(R.backupToMedia, { tags: ['DataMedia'] }),
     };
   },
 });
@@ -40,5 +41,6 @@ export const {
   useOperationsQuery,
   useOplogRetentionQuery,
   useSetOplogRetentionMutation,
+  useDataMediaQuery,
   useBackupDataToMediaMutation,
 } = dataApi;

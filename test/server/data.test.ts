@@ -895,6 +895,18 @@ describe('data backups', () => {
 
   const rowsOf = async (url: string) => Number((await t.call('GET', url, history)).headers['x-record-count']);
 
+  it('says which media are in, to History too: the USB stick out once its folder is gone', async () => {
+    const media = async () => (await t.call('GET', '/api/v1/data/media', history)).json() as { media: { medium: string; present: boolean }[] };
+    expect(await media()).toEqual({ media: [{ medium: 'usb', present: true }, { medium: 'sd', present: true }] });
+    const usb = path.join(t.dataDir, 'media', 'usb');
+    fs.renameSync(usb, `${usb}-out`);
+    try {
+      expect((await media()).media).toContainEqual({ medium: 'usb', present: false });
+    } finally {
+      fs.renameSync(`${usb}-out`, usb);
+    }
+  });
+
   it('downloads what is asked as a tar.gz: manifest.json and a CSV per log with rows, bytes and SHA-256', async () => {
     const res = await t.call('POST', '/api/v1/data/backup', history, { what: ['datalog', 'eventlog'], ...RANGE, target: 'download' });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,10 +23,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
-import { dataApi } from '../../../store/api/data-endpoints';
-import { projectApi, useProjectMediaQuery } from '../../../store/api/project-endpoints';
-import { useRecipeBackupsQuery } from '../../../store/api/recipe-endpoints';
-import { useExtraRolesQuery, useUserInfoQuery } from '../../../store/api/uac-endpoints';
+import { dataApi, useDataMediaQuery } from '../../../store/api/data-endpoints';
+import { projectApi } from '../../../store/api/project-endpoints';
 import type { Job } from '../../../contract/api/jobs';
 import { DATA_BACKUP_STEPS, type JobStepState } from '../../../contract/jobs';
 import { MEDIA, type Medium } from '../../../contract/media';
@@ -66,21 +64,10 @@ function useDataBackupJob() {
   return { actor, snapshot };
 }
 
-/**
- * Whether the USB stick and the SD card are in: the media listings of Backup Recipe or Project
- * Management, whichever this account may read. `null` when neither (the device then refuses a
- * medium that is out, and the page says so).
- */
+/** Whether the USB stick and the SD card are in; `null` while the device has not said. */
 function useMediaPresence(): (medium: Medium) => boolean | null {
-  const user = useUserInfoQuery();
-  const extra = useExtraRolesQuery();
-  const allowed = useMemo(() => new Set<string>([...(user.data?.permission.roles ?? []), ...(extra.data ?? [])]), [user.data, extra.data]);
-  const fromRecipes = allowed.has('backup_recipe');
-  const fromProjects = !fromRecipes && allowed.has('project_management');
-  const recipes = useRecipeBackupsQuery(undefined, { skip: !fromRecipes, refetchOnMountOrArgChange: true });
-  const projects = useProjectMediaQuery(undefined, { skip: !fromProjects, refetchOnMountOrArgChange: true });
-  const media = fromRecipes ? recipes.data?.media : fromProjects ? projects.data?.media : undefined;
-  return (medium) => media?.find((m) => m.medium === medium)?.present ?? null;
+  const media = useDataMediaQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (medium) => media.data?.media.find((m) => m.medium === medium)?.present ?? null;
 }
 
 /** Backup Data: the data logs, the event log and the operation log of a range, as one archive to

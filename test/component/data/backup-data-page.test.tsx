@@ -10,6 +10,7 @@ import { datetimeTicked } from '../../../store/app-slice';
 import { sampleBackupJob } from '../../../machines/data-backup-job.qa';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
+import { storeSession } from '../../support/shell-device';
 
 const API = '/api/v1';
 const BACKUP = `${API}/data/backup`;
@@ -19,27 +20,15 @@ const DAY = 24 * 60 * 60_000;
 const FILE = 'data-backup-20261124-080000.tar.gz';
 
 interface Options {
-  roles?: string[];
   toMedia?: () => DeviceAnswer;
   jobs?: DeviceAnswer[];
 }
 
-/** The device: the account's menus, the media (a USB stick in, no SD card), the backup calls. */
-function backupDevice({ roles = ['backup_data', 'backup_recipe'], toMedia, jobs = [] }: Options = {}) {
+/** The device: the media (a USB stick in, no SD card), the backup calls. */
+function backupDevice({ toMedia, jobs = [] }: Options = {}) {
   let asked = 0;
   return fakeDevice({
-    [`GET ${API}/uac/account/userinfo`]: () => ({
-      body: { username: 'update', permission: { roles }, state_code: 1, http: true, password_updated_at: '2026-01-01T00:00:00.000Z' },
-    }),
-    [`GET ${API}/uac/account/extra-role`]: () => ({ body: [] }),
-    [`GET ${API}/recipe/backups`]: () => ({
-      body: {
-        media: [
-          { medium: 'usb', present: true, backups: [] },
-          { medium: 'sd', present: false, backups: [] },
-        ],
-      },
-    }),
+    [`GET ${API}/data/media`]: () => ({ body: { media: [{ medium: 'usb', present: true }, { medium: 'sd', present: false }] } }),
     [`POST ${BACKUP}`]: () => ({ body: 'archive' }),
     [`POST ${TO_MEDIA}`]: toMedia ?? (() => ({ status: 202, body: { job_id: 'backup-job-1' } })),
     [`GET ${JOB}`]: () => jobs[Math.min(asked++, jobs.length - 1)] ?? { status: 404, body: { message: 'x', error_code: 'not_found' } },
@@ -122,10 +111,11 @@ describe('Backup Data: choices', () => {
     expect(fake.sent('POST', BACKUP)).toHaveLength(0);
   });
 
-  it('an account that may read no media listing may still choose either medium (the device says if it is out)', async () => {
-    const { fake } = await openPage({ roles: ['backup_data'] });
-    await waitFor(() => expect(fake.requests.some((r) => r.path.endsWith('/extra-role'))).toBe(true));
-    expect(screen.getByRole('radio', { name: 'SD card' })).toBeEnabled();
+  it('History, who reads no recipe or project listing, is told which media are in all the same', async () => {
+    storeSession('history');
+    const fake = backupDevice();
+    renderScreen(<BackupDataPage />, { language: 'en' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /SD card/ })).toBeDisabled());
     expect(screen.getByRole('radio', { name: 'USB stick' })).toBeEnabled();
     expect(fake.requests.filter((r) => r.path.includes('/recipe/') || r.path.includes('/project/'))).toEqual([]);
   });

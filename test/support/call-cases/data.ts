@@ -69,6 +69,7 @@ export const dataCases: AreaCases = {
     body: { rows: 5000, days: 30 },
     invalid: { body: { rows: 10, days: 30 }, field: 'rows' },
   },
+  'data.media': { account: 'history' },
   'data.backup': {
     account: 'history',
     body: { what: ['eventlog', 'operationlog'], ...RANGE, target: 'download' },
