@@ -18,7 +18,7 @@ async function waitForEvents(page: Page): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but not by History; an operation-log diff', async ({ page }, info) => {
+test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but not by History; an operation-log diff; History backs up to the USB stick', async ({ page }, info) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   await skipWizardIfShown(page);
@@ -102,4 +102,12 @@ test('Data: a trend zoomed, live and exported; alarms acknowledged by admin but 
     return res.status;
   });
   expect(refused).toBe(403);
+
+  // History takes a backup of the last 7 days to the USB stick: a job that says what it wrote.
+  await page.goto('/admin/data/backup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backup Data' })).toBeVisible();
+  await page.getByRole('radio', { name: 'USB stick' }).check();
+  await page.getByRole('button', { name: 'Back up' }).click();
+  await expect(page.getByText(/^Backup data-.+\.tar\.gz \(.+\) written to the USB stick\.$/)).toBeVisible({ timeout: 20_000 });
+  await snap(page, info, 'data-05-backup');
 });
