@@ -8,6 +8,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { Db } from '../db/database';
+import type { z } from 'zod';
+import type { alarmEventSchema } from '../../contract/api/data';
 import type { Project } from '../../contract/project-format';
 import { EVENT_LOG_MAX_EVENTS, type AlarmSeverity } from '../../contract/rules/data';
 import type { TagValue } from './tag-values';
@@ -15,36 +17,15 @@ import { csvLine, NewestFirst, Where } from '../lib/newest-first';
 
 type AlarmDef = Project['alarms'][number];
 
-export interface AlarmEvent {
-  id: number;
-  alarm_id: number;
-  name: string;
-  tag: string;
-  severity: AlarmSeverity;
-  message: string;
-  value: number | null;
-  raised_at: string;
-  active: boolean;
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  cleared_at: string | null;
-  cleared_value: number | null;
-}
+/** An event as the calls answer it (the contract's schema). */
+export type AlarmEvent = z.infer<typeof alarmEventSchema>;
 
-interface EventRow {
-  id: number;
-  alarm_id: number;
-  name: string;
-  tag: string;
-  severity: AlarmSeverity;
-  message: string;
-  value: number | null;
+/** An event as stored: times in milliseconds, no `active` (it is `cleared_at` being null). */
+type EventRow = Omit<AlarmEvent, 'raised_at' | 'acknowledged_at' | 'cleared_at' | 'active'> & {
   raised_at: number;
   acknowledged_at: number | null;
-  acknowledged_by: string | null;
   cleared_at: number | null;
-  cleared_value: number | null;
-}
+};
 
 export interface EventFilter {
   from?: number;

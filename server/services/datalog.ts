@@ -18,6 +18,8 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database';
 import type { Project } from '../../contract/project-format';
+import type { ResponseOf } from '../../contract/api/define';
+import type { logs as logsCall, records as recordsCall, trend as trendCall } from '../../contract/api/data';
 import type { TagValue } from './tag-values';
 import { csvField } from '../lib/newest-first';
 
@@ -28,16 +30,11 @@ export const DATALOG_MAX_LEVEL = 9;
 const EXPORT_PAGE = 5000;
 const DAY_MS = 86_400_000;
 
-export interface DataLogInfo {
-  id: number;
-  name: string;
-  sample_period_s: number;
-  tags: string[];
-  max_records: number;
-  records: number;
-  first: string | null;
-  last: string | null;
-}
+/** What the calls answer (the contract's schemas). */
+export type DataLogInfo = ResponseOf<typeof logsCall>[number];
+export type Trend = ResponseOf<typeof trendCall>;
+export type TrendPoint = Trend['series'][number]['points'][number];
+export type RecordsPage = ResponseOf<typeof recordsCall>;
 
 interface LogRow {
   id: number;
@@ -67,23 +64,6 @@ interface Unit {
   tFirst: number;
   /** min, max, last per tag (NaN where there is no number). */
   stats: Float64Array;
-}
-
-export type TrendPoint = [number, number | null, number | null, number | null];
-
-export interface Trend {
-  log_id: number;
-  records: number;
-  bucket_records: number;
-  series: { tag: string; points: TrendPoint[] }[];
-}
-
-export interface RecordsPage {
-  log_id: number;
-  tags: string[];
-  total: number;
-  records: { seq: number; time: string; values: (number | string | null)[] }[];
-  next_cursor: string | null;
 }
 
 const pow = (level: number) => DATALOG_FANOUT ** level;
