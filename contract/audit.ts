@@ -46,6 +46,13 @@ export const CALL_AUDIT_ACTIONS = [
   'set_oplog_retention',
   'backup_data',
   'backup_data_to_media',
+  // OPC UA server
+  'set_opcua_settings',
+  'set_opcua_node_tree',
+  'trust_opcua_certificate',
+  'regenerate_opcua_certificate',
+  'upload_opcua_certificate',
+  'remove_opcua_certificate',
 ] as const;
 
 /** Actions the device writes by itself, with `source: 'device'` and no account. */
@@ -68,6 +75,12 @@ export const DEVICE_AUDIT_ACTIONS = [
   'job_interrupted',
   /** A data backup job (to the USB stick or the SD card) ended: the file written (or why not). */
   'data_backup_finished',
+  /** The OPC UA server refused a client whose certificate it does not trust: the certificate is
+   * kept among the rejected ones (written once per certificate). */
+  'opcua_client_rejected',
+  /** A new project brought its own OPC UA tree and communication devices: the edits saved for the
+   * previous project no longer apply. */
+  'project_edits_discarded',
 ] as const;
 
 export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;

@@ -63,6 +63,15 @@ export const ERROR_CODES = [
   'invalid_backup',
   /** A recipe backup whose books or fields differ from the running project's, or whose values do not fit them: nothing was restored. */
   'recipe_mismatch',
+  /** An edit of the running project (its OPC UA tags, its devices) that would leave a reference
+   * unresolved: nothing was saved. */
+  'project_link',
+  /** The project runtime does not run, so its devices cannot be read ('device list loading failed'). */
+  'runtime_unavailable',
+  /** A port one of the device's own services already holds. */
+  'port_in_use',
+  /** A file that is not a certificate (or a revocation list) the device can read. */
+  'invalid_certificate',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,6 +10,7 @@ import { MIN_DESIGN_SOFTWARE_VERSION } from './versions';
 export { MIN_DESIGN_SOFTWARE_VERSION };
 
 export const DATA_TYPES = ['bit', 'int16', 'uint16', 'int32', 'uint32', 'float', 'string'] as const;
+export type DataType = (typeof DATA_TYPES)[number];
 export const PARITIES = ['none', 'even', 'odd', 'mark', 'space'] as const;
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 187500] as const;
 export const INTERFACES = ['ethernet', 'com1_rs232', 'com2_rs485_2w', 'com2_rs485_4w', 'com3_rs485_2w'] as const;

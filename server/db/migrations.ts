@@ -198,4 +198,20 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE jobs ADD COLUMN result TEXT;
     `,
   },
+  {
+    id: 6,
+    name: 'project_edits',
+    // What the console changed in the running project without a new project file: its
+    // communication devices, its OPC UA tree and the tags that tree defines. Keyed by the project
+    // row, so a new project (a new row) starts from its own file; the rows of older projects go.
+    sql: `
+      CREATE TABLE project_edits (
+        project_id INTEGER NOT NULL,
+        part TEXT NOT NULL CHECK (part IN ('devices', 'opcua')),
+        body TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, part)
+      );
+    `,
+  },
 ];

@@ -98,6 +98,13 @@ export class ProjectRuntime extends EventEmitter {
     this.set('running');
   }
 
+  /** The running project, edited by the console (its references checked by the caller): it runs
+   * on without a stop. */
+  replaceRunning(project: Project): void {
+    if (this.runState === 'running' || this.runState === 'starting') this.current = project;
+    this.emit('edited', project);
+  }
+
   /** Starts `project` at once (device start: the project that ran before runs again). */
   startNow(project: Project): void {
     const problems = linkProblems(project);

@@ -21,13 +21,24 @@ import { crc32ToHex, crc32Update } from '../lib/crc32';
 import { decodeProjectFile, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
 import { ApiError } from '../lib/api-error';
 import { DEVICE_MODEL } from '../hardware/system-info';
-import { compareVersions, MIN_DESIGN_SOFTWARE_VERSION, projectSchema, type OpcuaFolderDef, type Project } from '../../contract/project-format';
+import {
+  communicationDeviceSchema,
+  compareVersions,
+  MIN_DESIGN_SOFTWARE_VERSION,
+  opcuaFolderSchema,
+  projectSchema,
+  projectTagSchema,
+  type OpcuaFolderDef,
+  type Project,
+  type ProjectTag,
+} from '../../contract/project-format';
+import { z } from 'zod';
 import type { OpcuaNode } from '../../contract/api/opcua';
 import type { ResponseOf } from '../../contract/api/define';
 import type { info as infoCall, media as mediaCall, PROJECT_SOURCES } from '../../contract/api/project';
 import { MEDIA, type Medium } from '../../contract/media';
 import { JobFailure, type JobsService } from './jobs';
-import { ProjectRuntime, RuntimeStartError, type RuntimeTiming } from './project-runtime';
+import { linkProblems, ProjectRuntime, RuntimeStartError, type RuntimeTiming } from './project-runtime';
 
 export type ProjectInfo = ResponseOf<typeof infoCall>;
 export type ProjectSource = (typeof PROJECT_SOURCES)[number];
@@ -63,6 +74,31 @@ export interface ProjectOptions {
   /** The largest `.app` an upload or a medium may bring. */
   maxUploadBytes: number;
   runtime: RuntimeTiming;
+}
+
+/** What the console may change in the running project without a new project file (migration 6):
+ * the communication devices as a whole, and the OPC UA tree with the tags it defines (a tag of
+ * the tree replaces the project's tag of that name, or adds one). */
+export const projectEditSchemas = {
+  devices: z.array(communicationDeviceSchema),
+  opcua: z.object({ root: opcuaFolderSchema, tags: z.array(projectTagSchema) }),
+};
+export type ProjectEditPart = keyof typeof projectEditSchemas;
+export type ProjectEdits = { [K in ProjectEditPart]?: z.output<(typeof projectEditSchemas)[K]> };
+
+/** The project as it runs: its file's document with the console's edits applied. */
+export function applyEdits(base: Project, edits: ProjectEdits): Project {
+  let tags = base.tags;
+  if (edits.opcua) {
+    const edited = new Map(edits.opcua.tags.map((t) => [t.name, t]));
+    tags = [...base.tags.map((t) => edited.get(t.name) ?? t), ...edits.opcua.tags.filter((t) => !base.tags.some((b) => b.name === t.name))];
+  }
+  return {
+    ...base,
+    devices: edits.devices ?? base.devices,
+    tags,
+    opcua: edits.opcua ? { root: edits.opcua.root } : base.opcua,
+  };
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -104,6 +140,10 @@ function moveDurably(from: string, to: string): void {
 export class ProjectService {
   readonly runtime: ProjectRuntime;
   private current: Project | null = null;
+  /** The active project's document as its file has it, before the console's edits. */
+  private base: Project | null = null;
+  private edits: ProjectEdits = {};
+  private readonly editHooks: ((project: Project, part: ProjectEditPart) => void)[] = [];
   private readonly activationHooks: ((projectId: number, project: Project) => void)[] = [];
   private readonly dir: string;
   private readonly releasesDir: string;
@@ -147,10 +187,10 @@ export class ProjectService {
       this.activate(project, { release, fileName: 'sample', crc, appSize: app.length, protected: false, source: 'sample' });
       row = this.activeRow()!;
     }
-    const project = projectSchema.parse(JSON.parse(fs.readFileSync(path.join(this.releasesDir, row.release!, 'project.json'), 'utf8')));
-    this.current = project;
+    const base = projectSchema.parse(JSON.parse(fs.readFileSync(path.join(this.releasesDir, row.release!, 'project.json'), 'utf8')));
+    this.useDocument(base, this.readEdits(row.id));
     this.removeLeftovers(row.release!);
-    this.runtime.startNow(project);
+    this.runtime.startNow(this.project);
   }
 
   /** A device from before releases kept `<data>/project/<file>.app`: it becomes a release. */
@@ -216,7 +256,60 @@ export class ProjectService {
     })();
   }
 
-  /** The active project's document (whether or not the runtime runs it at this moment). */
+  private useDocument(base: Project, edits: ProjectEdits): void {
+    this.base = base;
+    this.edits = edits;
+    this.current = applyEdits(base, edits);
+  }
+
+  private readEdits(projectId: number): ProjectEdits {
+    const edits: ProjectEdits = {};
+    const rows = this.db.prepare('SELECT part, body FROM project_edits WHERE project_id = ?').all(projectId) as { part: ProjectEditPart; body: string }[];
+    for (const r of rows) (edits as Record<string, unknown>)[r.part] = projectEditSchemas[r.part].parse(JSON.parse(r.body));
+    return edits;
+  }
+
+  /** Runs `hook` after an edit is saved, with the project as it now runs (the OPC UA server
+   * publishes the new tree, the runtime's values follow the new tags). */
+  onEdit(hook: (project: Project, part: ProjectEditPart) => void): void {
+    this.editHooks.push(hook);
+  }
+
+  /** Forgets the edits of every project but `projectId` (called as a new project activates);
+   * answers which parts had been edited. */
+  discardEditsExcept(projectId: number): ProjectEditPart[] {
+    const parts = this.db.prepare('SELECT DISTINCT part FROM project_edits WHERE project_id != ?').pluck().all(projectId) as ProjectEditPart[];
+    this.db.prepare('DELETE FROM project_edits WHERE project_id != ?').run(projectId);
+    return parts;
+  }
+
+  /** What the running project would be with `part` replaced: the caller validates it before saving. */
+  withEdit<K extends ProjectEditPart>(part: K, value: z.output<(typeof projectEditSchemas)[K]>): Project {
+    return applyEdits(this.base!, { ...this.edits, [part]: value });
+  }
+
+  /** Saves an edit of the running project: stored in SQLite (one transaction, with `alsoInTransaction`),
+   * then the project runs with it. Refused (409 project_link) when a reference would no longer
+   * resolve. Answers the project as it now runs. */
+  saveEdit<K extends ProjectEditPart>(part: K, value: z.output<(typeof projectEditSchemas)[K]>, alsoInTransaction?: () => void): Project {
+    const next = this.withEdit(part, value);
+    const problems = linkProblems(next);
+    if (problems.length > 0) throw new ApiError(409, 'project_link', `The project would not run: ${problems[0]}`);
+    const row = this.activeRow()!;
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO project_edits (project_id, part, body, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (project_id, part) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at')
+        .run(row.id, part, JSON.stringify(value), this.now());
+      alsoInTransaction?.();
+    })();
+    this.useDocument(this.base!, { ...this.edits, [part]: value });
+    this.runtime.replaceRunning(this.project);
+    for (const hook of this.editHooks) hook(this.project, part);
+    return this.project;
+  }
+
+  /** The active project's document as it runs, with the console's edits (whether or not the
+   * runtime runs it at this moment). */
   get project(): Project {
     if (!this.current) throw new Error('No project loaded');
     return this.current;
@@ -399,7 +492,7 @@ export class ProjectService {
         throw err;
       }
       this.activate(project, { release, fileName: staged.fileName, crc: app.crc, appSize: app.size, protected: decoded.protected, source: staged.source }, () => jobs.finish(jobId));
-      this.current = project;
+      this.useDocument(project, {});
       this.removeLeftovers(release);
       return { project, rolledBack: false };
     } catch (err) {

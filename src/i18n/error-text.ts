@@ -71,6 +71,10 @@ export const ERROR_KEYS: Record<FailureCode, string> = {
   media_write_failed: 'shell:errors.media_write_failed',
   invalid_backup: 'shell:errors.invalid_backup',
   recipe_mismatch: 'shell:errors.recipe_mismatch',
+  project_link: 'shell:errors.project_link',
+  runtime_unavailable: 'shell:errors.runtime_unavailable',
+  port_in_use: 'shell:errors.port_in_use',
+  invalid_certificate: 'shell:errors.invalid_certificate',
   timeout: 'translation:errors.request_timeout',
   connection_lost: 'translation:errors.network',
 };
