@@ -17,7 +17,7 @@ const tsJest = [
 ];
 
 // Packages that ship only ES modules; jest on Node 20 cannot require() them, so they are compiled.
-const esmOnly = '/node_modules/(?!(content-disposition|cookie)/)';
+const esmOnly = '/node_modules/(?!(content-disposition|cookie|hexy)/)';
 
 module.exports = {
   testTimeout: 30000,

@@ -40,6 +40,11 @@ export const CALL_AUDIT_ACTIONS = [
   'restore_recipe',
   // OS
   'update_os',
+  // PLC runtime
+  'activate_plc_runtime',
+  'reset_plc_runtime',
+  'set_plc_lan1',
+  'update_plc_runtime',
   // data
   'acknowledge_alarm',
   'acknowledge_all_alarms',
@@ -53,6 +58,8 @@ export const CALL_AUDIT_ACTIONS = [
   'regenerate_opcua_certificate',
   'upload_opcua_certificate',
   'remove_opcua_certificate',
+  // communication devices
+  'set_communication_device',
 ] as const;
 
 /** Actions the device writes by itself, with `source: 'device'` and no account. */
@@ -71,6 +78,9 @@ export const DEVICE_AUDIT_ACTIONS = [
   'os_update_finished',
   /** The device rebooted (into a new OS): how long it was away. */
   'device_rebooted',
+  /** A PLC runtime firmware update job ended: the version installed once the HMI was back (or why
+   * not), who asked. */
+  'plc_runtime_update_finished',
   /** The device started with an update job still marked running: that job ended as interrupted. */
   'job_interrupted',
   /** A data backup job (to the USB stick or the SD card) ended: the file written (or why not). */

@@ -72,6 +72,22 @@ export const ERROR_CODES = [
   'port_in_use',
   /** A file that is not a certificate (or a revocation list) the device can read. */
   'invalid_certificate',
+  /** A well-formed licence serial number that is no licence of the PLC runtime (contract/rules/plc-runtime.ts). */
+  'invalid_serial_number',
+  /** A well-formed activation code that was not issued for this panel's serial number. */
+  'invalid_activation_code',
+  /** The PLC runtime is already activated: reset its activation first. */
+  'plc_already_activated',
+  /** A reset of the PLC runtime's activation while it is not activated: nothing to reset. */
+  'plc_not_activated',
+  /** A change of the PLC runtime (activation, reset, LAN1) while its firmware is being updated. */
+  'plc_runtime_busy',
+  /** A PLC runtime firmware whose signature, product, model, length or hash is wrong ('Invalid firmware'). */
+  'invalid_firmware',
+  /** A PLC runtime firmware larger than the device takes. */
+  'firmware_too_large',
+  /** Installing the PLC runtime firmware failed: the runtime keeps its version. */
+  'firmware_update_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

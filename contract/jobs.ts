@@ -10,13 +10,18 @@ export const OS_UPDATE_STEPS = ['prepare', 'upload_image', 'update_os'] as const
 /** A data backup written to the USB stick or the SD card: the files gathered, then the archive written. */
 export const DATA_BACKUP_STEPS = ['prepare', 'write_archive'] as const;
 
-export const JOB_KINDS = ['project_update', 'os_update', 'data_backup'] as const;
+/** A PLC runtime firmware update: the firmware checked, received and installed, then the HMI
+ * restarts (specification §4); the job ends when the panel is back. */
+export const PLC_RUNTIME_UPDATE_STEPS = ['prepare', 'upload_firmware', 'update_firmware', 'restart_hmi'] as const;
+
+export const JOB_KINDS = ['project_update', 'os_update', 'data_backup', 'plc_runtime_update'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STEPS_BY_KIND = {
   project_update: PROJECT_UPDATE_STEPS,
   os_update: OS_UPDATE_STEPS,
   data_backup: DATA_BACKUP_STEPS,
+  plc_runtime_update: PLC_RUNTIME_UPDATE_STEPS,
 } as const satisfies Record<JobKind, readonly string[]>;
 
 export type JobStepId = (typeof JOB_STEPS_BY_KIND)[JobKind][number];

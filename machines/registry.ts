@@ -11,7 +11,9 @@ import { explorerQa } from './explorer.qa';
 import { firstRunWizardQa } from './first-run-wizard.qa';
 import { forcedReloginQa } from './forced-relogin.qa';
 import { identifyLightQa } from './identify-light.qa';
+import { opcuaServerQa } from './opcua-server.qa';
 import { osUpdateQa } from './os-update.qa';
+import { plcRuntimeUpdateQa } from './plc-runtime-update.qa';
 import { passwordChangeQa } from './password-change.qa';
 import { passwordExpiryQa } from './password-expiry.qa';
 import { projectUpdateQa } from './project-update.qa';
@@ -33,10 +35,12 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   identifyLightQa,
   projectUpdateQa,
   osUpdateQa,
+  plcRuntimeUpdateQa,
   recipeRestoreQa,
   fileExportQa,
   trendWindowQa,
   dataBackupJobQa,
+  opcuaServerQa,
   explorerQa,
 ];
 

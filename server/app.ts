@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -16,6 +17,8 @@ import { TagValues } from './services/tag-values';
 import { DataLogService } from './services/datalog';
 import { AlarmService } from './services/alarms';
 import { Recorder } from './services/recorder';
+import { TraceLog } from './services/opcua/trace';
+import { OpcuaServerService } from './services/opcua/server';
 import { DataBackupService } from './services/data-backup';
 import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
@@ -25,6 +28,8 @@ import { RecipeService } from './services/recipes';
 import { DEFAULT_RUNTIME_TIMING } from './services/project-runtime';
 import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from './services/os-update';
 import { PowerService } from './services/power';
+import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from './services/plc-runtime';
+import { trustedOsKeys } from './lib/os-image';
 import { JobsService } from './services/jobs';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
 import { IdentifyLightService } from './services/identify-light';
@@ -50,9 +55,16 @@ export interface DeviceOptions {
   project?: { maxUploadBytes?: number; runtime?: Partial<ProjectOptions['runtime']> };
   /** Image limit, reboot time and trusted keys of OS updates; tests shorten them. */
   os?: Partial<OsUpdateOptions>;
+  /** Firmware limit and timings of PLC runtime updates (the HMI restart takes the OS reboot time
+   * unless set); tests shorten them. */
+  plcRuntime?: Partial<PlcRuntimeOptions>;
   /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
    * themselves turn it off. */
   recorder?: boolean;
+  /** The console's listen address and HTTP port: the OPC UA server listens on the same address
+   * and may not take the console's ports. */
+  host?: string;
+  port?: number;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -96,7 +108,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
       account: null,
       source: 'device',
       action: 'job_interrupted',
-      target: left.kind === 'project_update' ? 'project' : 'os',
+      target: left.kind === 'project_update' ? 'project' : left.kind === 'plc_runtime_update' ? 'plc_runtime.firmware' : 'os',
       after: { job: left.id, kind: left.kind, requested_by: left.account, step: left.step, detail: left.detail, running: project.project.name },
       values: null,
       result: 'interrupted',
@@ -116,8 +128,53 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const operations = new OperationLogReader(db);
   const recorder = new Recorder(project.runtime, tagValues, dataLogs, alarms, () => time.nowMs());
   if (opts.recorder !== false) recorder.start();
+  const opcuaDir = path.join(opts.dataDir, 'opcua');
+  const host = opts.host ?? '127.0.0.1';
+  const opcua = new OpcuaServerService(
+    opcuaDir,
+    new TraceLog(opcuaDir, () => clock.now()),
+    tagValues,
+    () => project.runtime.project,
+    { settings: settings.get('opcua'), project: project.project },
+    {
+      host,
+      hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
+      reservedPorts: [opts.port ?? 8080, opts.httpsPort ?? 8443].filter((p) => p > 0),
+      version: SERVER_VERSION,
+    },
+    {
+      clientRejected: (cert) =>
+        oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
+    },
+    new SignInLimits(db, clock),
+    () => time.nowMs(),
+    () => clock.now(),
+  );
+  // The OPC UA server publishes the tree of the project that runs, as edited.
+  project.onEdit((p, part) => {
+    tagValues.reload(p);
+    if (part === 'opcua') opcua.applyProject(p);
+  });
+  // A project that starts (a restart, an update: the runtime runs it before it is the active one).
+  project.runtime.on('state', (state) => {
+    const running = project.runtime.project;
+    if (state === 'running' && running) opcua.applyProject(running);
+  });
+  project.onActivate((id) => {
+    const parts = project.discardEditsExcept(id);
+    if (parts.length > 0) {
+      oplog.record({ account: null, source: 'device', action: 'project_edits_discarded', target: 'project', after: { parts }, values: null, result: 'success' });
+    }
+  });
+  await opcua.start();
   const dataBackup = new DataBackupService(dataLogs, alarms, operations, () => time.nowMs(), path.join(opts.dataDir, 'media'));
   const osUpdate = new OsUpdateService(db, settings, oplog, power, opts.dataDir, { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os });
+  // The runtime's firmware comes from the panel's vendor: the keys trusted for OS images sign it too.
+  const plcRuntime = new PlcRuntimeService(db, settings, oplog, jobs, power, () => time.nowMs(), opts.dataDir, {
+    ...DEFAULT_PLC_RUNTIME_OPTIONS,
+    restartMs: osUpdate.options.rebootMs,
+    ...opts.plcRuntime,
+  }, trustedOsKeys(osUpdate.options.trustedKeyPaths));
   const device: Device = {
     dataDir: opts.dataDir,
     clock,
@@ -143,6 +200,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     recorder,
     operations,
     dataBackup,
+    opcua,
+    plcRuntime,
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
@@ -204,6 +263,7 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   await registerConsole(app, opts.consoleDir ?? null);
 
   app.addHook('onClose', async () => {
+    await device.opcua.close();
     device.power.dispose();
     device.recorder.close();
     device.network.close();

@@ -8,10 +8,12 @@ import { jobsArea } from './routes/jobs';
 import { osArea } from './routes/os';
 import { recipeArea } from './routes/recipe';
 import { dataArea } from './routes/data';
+import { communicationArea } from './routes/communication';
 import { webviewArea } from './routes/webview';
 import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
 import { metaArea } from './routes/meta';
+import { plcRuntimeArea } from './routes/plc-runtime';
 
 /** Every area the server serves, once, one per area of the contract (CALL_AREAS). A new area is
  * its file in server/routes/ and one line here. */
@@ -25,8 +27,10 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   osArea,
   recipeArea,
   dataArea,
+  communicationArea,
   webviewArea,
   opcuaArea,
   cgiArea,
   metaArea,
+  plcRuntimeArea,
 ];

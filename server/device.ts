@@ -21,6 +21,8 @@ import type { AlarmService } from './services/alarms';
 import type { Recorder } from './services/recorder';
 import type { OperationLogReader } from './services/operation-log';
 import type { DataBackupService } from './services/data-backup';
+import type { PlcRuntimeService } from './services/plc-runtime';
+import type { OpcuaServerService } from './services/opcua/server';
 
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
@@ -60,6 +62,10 @@ export interface Device {
   operations: OperationLogReader;
   /** Backups of the data logs, the event log and the operation log. */
   dataBackup: DataBackupService;
+  /** The PLC runtime: activation, LAN1, firmware updates. */
+  plcRuntime: PlcRuntimeService;
+  /** The OPC UA server: its state, its certificates, its trace log. */
+  opcua: OpcuaServerService;
   httpsPort: number;
   version: string;
 }

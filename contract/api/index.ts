@@ -11,15 +11,17 @@ import * as jobs from './jobs';
 import * as os from './os';
 import * as recipe from './recipe';
 import * as data from './data';
+import * as plcRuntime from './plc-runtime';
+import * as communication from './communication';
 import type { CallDef } from './define';
 
 export * from './define';
 export * from './common';
-export { auth, uac, system, network, project, jobs, os, recipe, data, webview, opcua, cgi, meta };
+export { auth, uac, system, network, project, jobs, os, recipe, data, communication, webview, opcua, cgi, meta, plcRuntime };
 
 /** Every area of the device API, once: a module of zod schemas per area (`<area>.ts`) with its
  * zod-free routes beside it (`<area>.routes.ts`). A new area is those two files and one entry here. */
-export const CALL_AREAS = { auth, uac, system, network, project, jobs, os, recipe, data, webview, opcua, cgi, meta };
+export const CALL_AREAS = { auth, uac, system, network, project, jobs, os, recipe, data, communication, webview, opcua, cgi, meta, plcRuntime };
 
 function callsOf(mod: Record<string, unknown>): CallDef[] {
   return Object.values(mod).filter(

@@ -161,7 +161,7 @@ export const setSettings = defineCall({
   access: admin,
   body: opcuaSettingsInputSchema,
   response: opcuaSettingsSchema,
-  audit: { action: 'set_opcua_settings', target: 'opcua.settings', values: opcuaSettingsInputSchema },
+  audit: { action: 'set_opcua_settings', target: 'opcua.settings' },
 });
 
 // ---------------------------------------------------------------- status

@@ -7,7 +7,7 @@ import { defineServerArea } from '../http/area';
 import { ApiError } from '../lib/api-error';
 
 /** The menu whose accounts may start (and so follow) a job of each kind. */
-const MENU_OF_KIND: Record<JobKind, MenuId> = { project_update: 'project_management', os_update: 'os_update', data_backup: 'backup_data' };
+const MENU_OF_KIND: Record<JobKind, MenuId> = { project_update: 'project_management', os_update: 'os_update', data_backup: 'backup_data', plc_runtime_update: 'plc_runtime' };
 
 export const jobsArea = defineServerArea({
   name: 'jobs',

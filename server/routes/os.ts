@@ -8,7 +8,7 @@ import { InvalidImageError, OS_IMAGE_MAGIC, type OsImageVerifier } from '../lib/
 import type { Device } from '../device';
 
 function assertNoUpdateRunning(device: Device): void {
-  const running = device.jobs.running(['project_update', 'os_update']);
+  const running = device.jobs.running(['project_update', 'os_update', 'plc_runtime_update']);
   if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
 }
 

@@ -11,7 +11,7 @@ import type { StagedProject } from '../services/project';
 
 /** Refuses while another update runs: one at a time, the project's and the OS's. */
 function assertNoUpdateRunning(device: Device): void {
-  const running = device.jobs.running(['project_update', 'os_update']);
+  const running = device.jobs.running(['project_update', 'os_update', 'plc_runtime_update']);
   if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
 }
 

@@ -38,6 +38,7 @@ import type { ResponseOf } from '../../contract/api/define';
 import type { info as infoCall, media as mediaCall, PROJECT_SOURCES } from '../../contract/api/project';
 import { MEDIA, type Medium } from '../../contract/media';
 import { JobFailure, type JobsService } from './jobs';
+import { LOCAL_HMI } from '../../contract/rules/opcua';
 import { linkProblems, ProjectRuntime, RuntimeStartError, type RuntimeTiming } from './project-runtime';
 
 export type ProjectInfo = ResponseOf<typeof infoCall>;
@@ -565,23 +566,23 @@ export class ProjectService {
   // ---- OPC UA views of the project -----------------------------------------------------------
 
   /** The OPC UA address space of the project as the editor's tree; ids are temporary per answer. */
+  /** The OPC UA tree as the editor shows it. Ids are stable: `f:<path>` for a folder, `t:<tag
+   * name>` for a tag, so a saved tree tells which tag a renamed node was. */
   opcuaNodeTree(): OpcuaNode[] {
     const tags = new Map(this.project.tags.map((t) => [t.name, t]));
-    let next = 0;
-    const id = (prefix: string) => `${prefix}${++next}`;
-    const folder = (def: OpcuaFolderDef, isRoot: boolean): OpcuaNode => {
+    const folder = (def: OpcuaFolderDef, pathName: string, isRoot: boolean): OpcuaNode => {
       const tagNodes: OpcuaNode[] = def.tags.flatMap((name) => {
         const t = tags.get(name);
         if (!t) return [];
         return [
           {
-            id: id('t'),
+            id: `t:${t.name}`,
             name: t.name,
             kind: 'tag' as const,
             tag: {
               tag_name: t.name,
               folder_name: def.name,
-              type: t.plc === 'Local HMI' ? ('internal' as const) : ('external' as const),
+              type: t.plc === LOCAL_HMI ? ('internal' as const) : ('external' as const),
               plc: t.plc,
               address: t.address,
               format: t.format,
@@ -594,15 +595,16 @@ export class ProjectService {
         ];
       });
       return {
-        id: id('f'),
+        id: `f:${pathName}`,
         name: def.name,
         kind: 'folder',
         ...(isRoot ? { is_root: true } : {}),
         ...(def.tags.length > 0 ? { is_tags_folder: true } : {}),
-        children: [...def.folders.map((f) => folder(f, false)), ...tagNodes],
+        children: [...def.folders.map((f) => folder(f, `${pathName}/${f.name}`, false)), ...tagNodes],
       };
     };
-    return [folder(this.project.opcua.root, true)];
+    const root = this.project.opcua.root;
+    return [folder(root, `/${root.name}`, true)];
   }
 
   driverTable() {

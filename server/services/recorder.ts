@@ -28,7 +28,7 @@ export class Recorder {
     const project = this.runtime.project;
     if (!project) return;
     if (project !== this.loaded) {
-      this.tags.load(project);
+      this.tags.sync(project);
       this.loaded = project;
     }
     for (const log of this.dataLogs.activeLogs()) {

@@ -11,7 +11,12 @@ import {
 import { expirationWireSchema, strengthRulesWireSchema } from '../../contract/api/system';
 import { ethernetSettingsSchema, hotspotSettingsSchema, pendingChangeSchema, wifiConnectSchema } from '../../contract/api/network';
 import { oplogRetentionSchema } from '../../contract/api/data';
+import { opcuaSettingsSchema, opcuaUserSchema } from '../../contract/api/opcua';
+import { OPCUA_DEFAULT_PORT } from '../../contract/rules/opcua';
 import { secret } from '../../contract/api/secret';
+import { plcLan1Schema } from '../../contract/api/plc-runtime';
+import { ACTIVATION_METHODS } from '../../contract/rules/plc-runtime';
+import { FACTORY_PLC_LAN1, FACTORY_PLC_RUNTIME_VERSION } from '../hardware/plc-runtime';
 
 /** A pending network change as stored: the contract's pending change without its countdown (worked
  * out from the deadline when asked), plus what restoring or keeping it needs. */
@@ -54,6 +59,15 @@ export const SETTING_SCHEMAS = {
   oplog_retention: oplogRetentionSchema,
   /** The installed OS's version: the factory's, then whatever an OS update committed. */
   os_version: z.string(),
+  /** The PLC runtime: its licence (null while not activated), the installed firmware's version,
+   * and LAN1 (who controls it, the address the PLC runtime OS sets). */
+  plc_runtime: z.object({
+    activation: z.object({ method: z.enum(ACTIVATION_METHODS), activated_at: z.string(), licence: secret(z.string()) }).nullable(),
+    version: z.string(),
+    lan1: plcLan1Schema,
+  }),
+  /** The OPC UA server's settings; a user's password is kept as a scrypt hash only. */
+  opcua: opcuaSettingsSchema.extend({ users: z.array(opcuaUserSchema.extend({ password_hash: secret(z.string()) })) }),
 };
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -120,6 +134,18 @@ function defaults(): DeviceSettings {
     },
     oplog_retention: { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS },
     os_version: FACTORY_OS_VERSION,
+    plc_runtime: { activation: null, version: FACTORY_PLC_RUNTIME_VERSION, lan1: { ...FACTORY_PLC_LAN1 } },
+    // A service nobody asked for stays closed: off, no anonymous access, no unsecured endpoint.
+    opcua: {
+      enabled: false,
+      port: OPCUA_DEFAULT_PORT,
+      server_name: 'HMI OPC UA Server',
+      security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign', 'sign_encrypt'], aes256_sha256_rsapss: ['sign', 'sign_encrypt'] },
+      anonymous: false,
+      users: [],
+      trace_level: 'warning',
+      discovery: null,
+    },
   };
 }
 

@@ -66,11 +66,30 @@ function fitToType(tag: ProjectTag, v: number): number {
 export class TagValues {
   private tags = new Map<string, ProjectTag>();
   private written = new Map<string, TagValue>();
+  private source: Project | null = null;
 
   /** The project whose tags run (a new project forgets what was written to the old one's). */
   load(project: Project): void {
     this.tags = new Map(project.tags.map((t) => [t.name, t]));
     this.written.clear();
+    this.source = project;
+  }
+
+  /** Loads `project` unless it is the one loaded already (the runtime's scan and the OPC UA server
+   * both ask, whichever reads first). */
+  sync(project: Project): void {
+    if (project !== this.source) this.load(project);
+  }
+
+  /** The running project, edited (its OPC UA tags changed): a tag keeps the value written to it
+   * while its name and data type stay. */
+  reload(project: Project): void {
+    const before = this.tags;
+    this.tags = new Map(project.tags.map((t) => [t.name, t]));
+    for (const name of [...this.written.keys()]) {
+      if (this.tags.get(name)?.data_type !== before.get(name)?.data_type) this.written.delete(name);
+    }
+    this.source = project;
   }
 
   has(name: string): boolean {

@@ -18,7 +18,9 @@ export function serveArgs(): string[] {
 /** Starts the built server on `dataDir` with free ports; `base` resolves to its HTTP address once
  * it prints it (rejects when it exits first, or after `timeoutMs`). */
 export function startServer(dataDir: string, env: Record<string, string> = {}, timeoutMs = 120_000): { child: ChildProcess; base: Promise<string> } {
-  const child = spawn(process.execPath, serveArgs(), {
+  // BENCH_NODE_ARGS: node arguments to try before they go into `npm run serve` (a V8 flag, say).
+  const tried = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...tried, ...serveArgs()], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

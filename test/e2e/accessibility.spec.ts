@@ -42,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/admin/data/event-log',
         '/admin/data/operation-log',
         '/admin/data/backup',
+        '/admin/features/plc-runtime',
+        '/admin/features/communication',
       ]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

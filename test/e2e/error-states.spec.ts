@@ -18,6 +18,8 @@ const SCREENS = [
   { path: '/admin/data/datalog', title: 'Data Log and Trend Display', calls: '**/api/v1/datalog**' },
   { path: '/admin/data/event-log', title: 'Event Log', calls: '**/api/v1/eventlog**' },
   { path: '/admin/data/operation-log', title: 'Operation Log', calls: '**/api/v1/operation-log**' },
+  { path: '/admin/features/plc-runtime', title: 'PLC Runtime', calls: '**/api/v1/plc-runtime' },
+  { path: '/admin/features/communication', title: 'Communication', calls: '**/api/v1/communication/**' },
 ];
 
 test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {

@@ -23,6 +23,8 @@ describe('secret marks of the contract', () => {
       'network.connectWifi': ['settings.key_password', 'settings.password', 'settings.private_key'],
       'network.setHotspot': ['settings.password'],
       'project.updateFromMedia': ['password'],
+      'opcua.setSettings': ['users.[].password'],
+      'plcRuntime.activate': ['value'],
     });
   });
 
@@ -56,6 +58,8 @@ describe('secret marks of the contract', () => {
       jwt_secret: [''],
       wifi: ['connection.key_password', 'connection.password', 'connection.private_key'],
       hotspot: ['password'],
+      opcua: ['users.[].password_hash'],
+      plc_runtime: ['activation.licence'],
     });
   });
 });

@@ -26,7 +26,7 @@ export function makeDataDir(): string {
 }
 
 export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; recorder?: boolean } = {},
+  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; plcRuntime?: DeviceOptions['plcRuntime']; recorder?: boolean } = {},
 ): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
@@ -39,6 +39,8 @@ export async function startTestDevice(
     project: { ...opts.project, runtime: { stopMs: 0, startMs: 0, ...opts.project?.runtime } },
     // An OS update writes at once and the reboot is short unless a test asks otherwise.
     os: { writeMs: 0, rebootMs: 200, ...opts.os },
+    // So does a PLC runtime firmware update; the HMI restart takes the OS reboot time unless set.
+    plcRuntime: { writeMs: 0, ...opts.plcRuntime },
     // The runtime's scan runs when a test calls `device.recorder.scan(t)`, unless it asks for the timer.
     recorder: opts.recorder ?? false,
     ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),

@@ -343,6 +343,46 @@ mutate('password-change.machine.ts', [
   ['shownFieldErrors: device failures dropped', 'return { ...errors, password: serverError.failures };', 'return errors;'],
 ]);
 
+mutate('opcua-server.machine.ts', [
+  ['isRestarting inverted', 'isRestarting: (_, status: OpcuaStatus) => status.restarting,', 'isRestarting: (_, status: OpcuaStatus) => !status.restarting,'],
+  ['isRunning: enabled ignored', "isRunning: (_, status: OpcuaStatus) => status.state === 'running' && status.enabled,", "isRunning: (_, status: OpcuaStatus) => status.state === 'running',"],
+  ['isStopping: running while disabled ignored', "status.state === 'stopping' || (status.state === 'running' && !status.enabled),", "status.state === 'stopping',"],
+  ['restarted: start time ignored', ' && status.since !== context.sinceBefore,', ','],
+  ['restarted: restart flag ignored', "restarted: ({ context }, status: OpcuaStatus) => status.state === 'running' && !status.restarting", "restarted: ({ context }, status: OpcuaStatus) => status.state === 'running'"],
+  ['restartTimedOut: one pause late', 'context.restartWaits + 1 >= RESTART_WAITS', 'context.restartWaits >= RESTART_WAITS'],
+  ['startFailed: restart flag ignored', "startFailed: (_, status: OpcuaStatus) => status.state === 'stopped' && !status.restarting,", "startFailed: (_, status: OpcuaStatus) => status.state === 'stopped',"],
+  ['runsAgain: restart flag ignored', "runsAgain: (_, status: OpcuaStatus) => status.state === 'running' && !status.restarting,", "runsAgain: (_, status: OpcuaStatus) => status.state === 'running',"],
+  ['restarts: disabling ignored', 'restarts: ({ context }, enabled: boolean) => enabled && ', 'restarts: ({ context }, enabled: boolean) => '],
+  ['restarts: running but disabled counts', "context.status.state === 'running' && context.status.enabled,", "context.status.state === 'running',"],
+  ['changed (restarts): target loading', "target: '.restarting',", "target: '.loading',"],
+  ['changed (restarts): start time not kept', 'actions: assign(({ context }) => ({ sinceBefore: context.status?.since ?? null })),', 'actions: [],'],
+  ['changed (other): target restarting', "{ target: '.loading' },", "{ target: '.restarting' },"],
+  ['restarting: pauses not forgotten on exit', 'exit: assign({ restartWaits: 0 }),', 'exit: [],'],
+  ['keep: error not cleared', '({ status: event.output, error: null }));', '({ status: event.output }));'],
+  ['unreachable: reason not kept', '({ error: errorCodeOf(event.error) })', '({ error: null })'],
+  ['unreachable: target loading', 'target: `${ID}.unreachable`,', 'target: `${ID}.loading`,'],
+  ['settle: restart found asks at once', "kind === 'restarting' ? `${ID}.restarting.waiting`", "kind === 'restarting' ? `${ID}.restarting`"],
+  ['settle: restart found keeps the start time', ', error: null, sinceBefore: null }))', ', error: null }))'],
+  ['settle: restarting → running', "target: to('restarting'),", "target: to('running'),"],
+  ['settle: running → stopped', "target: to('running'), actions: keep() },", "target: to('stopped'), actions: keep() },"],
+  ['settle: stopping → stopped', "target: to('stopping'), actions: keep() },", "target: to('stopped'), actions: keep() },"],
+  ['settle: otherwise → running', "{ target: to('stopped'), actions: keep() },", "{ target: to('running'), actions: keep() },"],
+  ['running: fast pace', "running: polling('running', STATUS_POLL_MS),", "running: polling('running', FAST_POLL_MS),"],
+  ['stopping: slow pace', "stopping: polling('stopping', FAST_POLL_MS),", "stopping: polling('stopping', STATUS_POLL_MS),"],
+  ['stopped: fast pace', "stopped: polling('stopped', STATUS_POLL_MS),", "stopped: polling('stopped', FAST_POLL_MS),"],
+  ['restarting done (restarted): target restartFailed', "{ guard: { type: 'restarted', params: ({ event }) => event.output }, target: `${ID}.running`, actions: keep() },", "{ guard: { type: 'restarted', params: ({ event }) => event.output }, target: `${ID}.restartFailed`, actions: keep() },"],
+  ['restarting done (start failed): target running', "{ guard: { type: 'startFailed', params: ({ event }) => event.output }, target: `${ID}.restartFailed`, actions: keep() },", "{ guard: { type: 'startFailed', params: ({ event }) => event.output }, target: `${ID}.running`, actions: keep() },"],
+  ['restarting done (otherwise): status not kept', nl("              { target: 'waiting', actions: keep() },", '            ],', '            onError: unreachable(),', '          },', '        },', '        waiting: {'), nl("              { target: 'waiting' },", '            ],', '            onError: unreachable(),', '          },', '        },', '        waiting: {')],
+  ['restarting: fast pace dropped', '            [FAST_POLL_MS]: [', '            [STATUS_POLL_MS]: ['],
+  ['restarting timed out: target running', "{ guard: 'restartTimedOut', target: `${ID}.restartFailed` },", "{ guard: 'restartTimedOut', target: `${ID}.running` },"],
+  ['restarting: pauses not counted', 'actions: assign(({ context }) => ({ restartWaits: context.restartWaits + 1 }))', 'actions: []'],
+  ['restartFailed: retry dropped', "on: { 'server.retry': '#opcuaServer.loading' },", 'on: {},'],
+  ['restartFailed: fast pace', "waiting: { after: { [STATUS_POLL_MS]: 'asking' } },", "waiting: { after: { [FAST_POLL_MS]: 'asking' } },"],
+  ['restartFailed done (runs again): stays', "{ guard: { type: 'runsAgain', params: ({ event }) => event.output }, target: `${ID}.running`, actions: keep() },", "{ guard: { type: 'runsAgain', params: ({ event }) => event.output }, target: 'waiting', actions: keep() },"],
+  ['unreachable: no retry by itself', "after: { [RETRY_MS]: 'loading' },", 'after: {},'],
+  ['unreachable: retry dropped', "on: { 'server.retry': 'loading' },", 'on: {},'],
+]);
+
 
 // ---------------------------------------------------------------------------------------------
 

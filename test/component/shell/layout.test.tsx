@@ -31,7 +31,7 @@ describe('sidebar', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     // Only groups with a registered screen the account may open are listed, in menu order.
-    expect(headers).toEqual(['System', 'Network', 'Project', 'Data', 'Administration']);
+    expect(headers).toEqual(['System', 'Network', 'Project', 'Data', 'Features', 'Administration']);
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });
@@ -61,7 +61,7 @@ describe('sidebar', () => {
   });
 
   test('without any registered screen of a group, the group is not shown', async () => {
-    await openShell('/admin/dashboard', 'history', { userInfo: { permission: { roles: ['dashboard', 'opcua'] } } });
+    await openShell('/admin/dashboard', 'history', { userInfo: { permission: { roles: ['dashboard', 'ftp'] } } });
     expect(within(sidebar()).queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument();
     expect(within(sidebar()).queryByRole('button', { name: 'Features' })).not.toBeInTheDocument();
     expect(group('System')).toBeInTheDocument();

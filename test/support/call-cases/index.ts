@@ -19,6 +19,8 @@ import { jobsCases } from './jobs';
 import { osCases } from './os';
 import { recipeCases } from './recipe';
 import { dataCases } from './data';
+import { plcRuntimeCases } from './plc-runtime';
+import { communicationCases } from './communication';
 import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
@@ -34,10 +36,12 @@ const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
   os: osCases,
   recipe: recipeCases,
   data: dataCases,
+  communication: communicationCases,
   webview: webviewCases,
   opcua: opcuaCases,
   cgi: cgiCases,
   meta: metaCases,
+  plcRuntime: plcRuntimeCases,
 };
 
 export const CALL_CASES: Record<string, CallCase> = Object.assign({}, ...Object.values(CASES_BY_AREA));
@@ -90,7 +94,7 @@ export function requestOf(call: CallDef, req: CallRequest, token: string | null,
  * until the job a previous request started has ended. */
 export async function updatesIdle(t: TestDevice, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (t.device.jobs.running(['project_update', 'os_update'])) {
+  while (t.device.jobs.running(['project_update', 'os_update', 'plc_runtime_update'])) {
     if (Date.now() > until) throw new Error('an update job is still running');
     await new Promise((r) => setTimeout(r, 5));
   }

@@ -8,6 +8,7 @@ import { DEFAULT_STRENGTH_RULES } from '../../../contract/rules/password-strengt
 import { fileExportMachine } from '../../../machines/file-export.machine';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { identifyLightMachine } from '../../../machines/identify-light.machine';
+import { opcuaServerMachine } from '../../../machines/opcua-server.machine';
 import { passwordExpiryMachine } from '../../../machines/password-expiry.machine';
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { safeApplyMachine } from '../../../machines/safe-apply.machine';
@@ -92,4 +93,16 @@ test('file export: busy while the file comes in (the button off, progress shown)
 
 test('trend window: live while it follows the newest samples', () => {
   expect(tagsByState(trendWindowMachine, { now: Date.parse('2026-11-25T08:00:00Z') })).toEqual({ fixed: [], live: ['live'] });
+});
+
+test('OPC UA server: exactly one tag per state, what the status card shows', () => {
+  expect(tagsByState(opcuaServerMachine)).toEqual({
+    loading: ['loading'],
+    running: ['running'],
+    stopping: ['stopping'],
+    stopped: ['stopped'],
+    restarting: ['restarting'],
+    restartFailed: ['restart_failed'],
+    unreachable: ['unreachable'],
+  });
 });

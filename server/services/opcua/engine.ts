@@ -1,0 +1,263 @@
+/**
+ * Everything of the OPC UA server that touches node-opcua, loaded only when a server starts or
+ * certificates are read (node-opcua and its standard nodeset weigh about 30 MB of a device's
+ * memory; a panel whose server is off does not carry them).
+ */
+import {
+  DataType,
+  MessageSecurityMode,
+  OPCUAServer,
+  PermissionType,
+  RegisterServerMethod,
+  SecurityPolicy,
+  StatusCodes,
+  Variant,
+  nodesets,
+  type UAObject,
+  type UAVariable,
+  type Namespace,
+  type UAFolder,
+} from 'node-opcua';
+import { setErrorLogger, setWarningLogger } from 'node-opcua-debug';
+import { WellKnownRoles } from 'node-opcua-constants';
+import { resolveNodeId } from 'node-opcua-nodeid';
+import type { DataType as TagDataType, Project, ProjectTag, OpcuaFolderDef } from '../../../contract/project-format';
+import { tagNodeId, type SecurityPolicy as PolicyName } from '../../../contract/rules/opcua';
+import type { DeviceSettings } from '../settings';
+import { verifyPassword } from '../passwords';
+import type { OpcuaPki } from './pki';
+import type { TraceLog } from './trace';
+
+export type OpcuaSettingsStored = DeviceSettings['opcua'];
+
+const POLICY_URIS: Record<PolicyName, SecurityPolicy> = {
+  basic256sha256: SecurityPolicy.Basic256Sha256,
+  aes128_sha256_rsaoaep: SecurityPolicy.Aes128_Sha256_RsaOaep,
+  aes256_sha256_rsapss: SecurityPolicy.Aes256_Sha256_RsaPss,
+};
+const MODES = { sign: MessageSecurityMode.Sign, sign_encrypt: MessageSecurityMode.SignAndEncrypt } as const;
+
+const DATA_TYPES: Record<TagDataType, DataType> = {
+  bit: DataType.Boolean,
+  int16: DataType.Int16,
+  uint16: DataType.UInt16,
+  int32: DataType.Int32,
+  uint32: DataType.UInt32,
+  float: DataType.Float,
+  string: DataType.String,
+};
+
+/** The node-opcua roles a user's rights map to: browse → Observer, read → Operator, write → Engineer. */
+const ROLE_OF = { browse: WellKnownRoles.Observer, read: WellKnownRoles.Operator, write: WellKnownRoles.Engineer } as const;
+
+/** Where node-opcua's own warnings and errors go: the trace log of the server that runs, never
+ * the device's stdout. Hooked when this module loads, before node-opcua's start-up checks print
+ * (its PKCS#1 v1.5 notice concerns policies this server does not offer). */
+const sinks = new Set<TraceLog>();
+function toSinks(level: 'warning' | 'error') {
+  return (_context?: unknown, ...args: unknown[]) => {
+    if (sinks.size === 0) return;
+    const text = args
+      .map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : safeJson(a)))
+      .join(' ')
+      // node-opcua colours its output.
+      .replace(/\u001b\[[0-9;]*m/g, '');
+    sinks.forEach((s) => s.write(level, text));
+  };
+}
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+setWarningLogger(toSinks('warning'));
+setErrorLogger(toSinks('error'));
+
+export function attachTrace(trace: TraceLog): void {
+  sinks.add(trace);
+}
+export function detachTrace(trace: TraceLog): void {
+  sinks.delete(trace);
+}
+
+export interface EngineHooks {
+  trace: TraceLog;
+  /** The value of a tag now (the runtime's). */
+  valueOf(tag: ProjectTag): number | string | boolean;
+  write(tag: ProjectTag, value: number | string): void;
+  /** Whether a sign-in attempt from `source` may be checked now (the per-address limit). */
+  admit(source: string): boolean;
+  signedIn(source: string, ok: boolean): void;
+  /** A secure channel failed (perhaps a certificate was just rejected). */
+  channelFailed(): void;
+  discovery(state: 'registered' | 'unavailable' | null): void;
+}
+
+export interface EngineOptions {
+  host: string;
+  hostname: string;
+  applicationUri: string;
+  version: string;
+}
+
+/** A started server. */
+export interface Engine {
+  endpointUrl(): string;
+  sessions(): number;
+  shutdown(): Promise<void>;
+}
+
+/** Starts a server with `settings` publishing `project`'s tree; throws when it cannot start. */
+export async function startEngine(settings: OpcuaSettingsStored, project: Project, pki: OpcuaPki, options: EngineOptions, hooks: EngineHooks): Promise<Engine> {
+  const { trace } = hooks;
+  const policies = (Object.keys(POLICY_URIS) as PolicyName[]).filter((p) => settings.security[p].length > 0);
+  const allowed = new Set<string>();
+  for (const p of policies) for (const m of settings.security[p]) allowed.add(`${POLICY_URIS[p]}|${MODES[m]}`);
+  if (settings.security.none) allowed.add(`${SecurityPolicy.None}|${MessageSecurityMode.None}`);
+  const modes = new Set<MessageSecurityMode>([...policies.flatMap((p) => settings.security[p].map((m) => MODES[m]))]);
+  if (settings.security.none) modes.add(MessageSecurityMode.None);
+  const users = settings.users;
+  const server = new OPCUAServer({
+    port: settings.port,
+    host: options.host,
+    hostname: options.hostname,
+    resourcePath: '',
+    nodeset_filename: [nodesets.standard],
+    serverCertificateManager: pki.server,
+    userCertificateManager: pki.users,
+    certificateFile: pki.certificateFile,
+    privateKeyFile: pki.privateKeyFile,
+    serverInfo: {
+      applicationName: { text: settings.server_name, locale: 'en' },
+      applicationUri: options.applicationUri,
+      productUri: 'urn:hmi:opcua-server',
+    },
+    buildInfo: { productName: 'HMI OPC UA Server', manufacturerName: 'HMI', softwareVersion: options.version, buildNumber: options.version },
+    securityPolicies: [...(settings.security.none ? [SecurityPolicy.None] : []), ...policies.map((p) => POLICY_URIS[p])],
+    securityModes: [...modes],
+    allowAnonymous: settings.anonymous,
+    maxConnectionsPerEndpoint: 64,
+    serverCapabilities: { maxSessions: 64 } as never,
+    registerServerMethod: settings.discovery ? RegisterServerMethod.LDS : RegisterServerMethod.HIDDEN,
+    ...(settings.discovery ? { discoveryServerEndpointUrl: settings.discovery.url } : {}),
+    userManager: {
+      isValidUserAsync(this: { channel?: { remoteAddress?: string } | null }, username: string, password: string, callback: (err: Error | null, ok?: boolean) => void) {
+        // The console's per-address limit on sign-in attempts, with a bucket of its own.
+        const source = this.channel?.remoteAddress ?? 'unknown';
+        if (!hooks.admit(source)) {
+          trace.write('warning', `Session refused: too many sign-in attempts from ${source}`);
+          callback(null, false);
+          return;
+        }
+        const user = users.find((u) => u.username === username);
+        const check = user ? verifyPassword(password, user.password_hash) : Promise.resolve(false);
+        check.then(
+          (ok) => {
+            hooks.signedIn(source, ok);
+            if (!ok) trace.write('warning', user ? `Session refused: wrong password for ${username} from ${source}` : `Session refused: no user ${JSON.stringify(username)} (from ${source})`);
+            callback(null, ok);
+          },
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+        );
+      },
+      getUserRoles: (username: string) => {
+        const user = users.find((u) => u.username === username);
+        if (!user) return [];
+        return (['browse', 'read', 'write'] as const).filter((r) => user[r]).map((r) => resolveNodeId(ROLE_OF[r]));
+      },
+    },
+  });
+  try {
+    await server.initialize();
+    publish(server, project, settings.anonymous, hooks);
+    // node-opcua offers every policy with every mode; keep the pairs the administrator ticked
+    // (and the discovery-only None endpoint every server has for GetEndpoints).
+    for (const endpoint of server.endpoints) {
+      const list = (endpoint as unknown as { _endpoints: { securityPolicyUri: string; securityMode: MessageSecurityMode; restricted?: boolean }[] })._endpoints;
+      const keep = list.filter((e) => e.restricted || allowed.has(`${e.securityPolicyUri}|${e.securityMode}`));
+      list.splice(0, list.length, ...keep);
+      endpoint.on('openSecureChannelFailure', () => setTimeout(() => hooks.channelFailed(), 50));
+    }
+    server.on('session_activated', (session) => trace.write('info', `Session activated: ${session.sessionName ?? ''} (${userName(session.userIdentityToken)})`));
+    server.on('session_closed', (session, reason) => trace.write('info', `Session closed: ${session.sessionName ?? ''} (${String(reason)})`));
+    server.on('create_session', (session) => trace.write('debug', `Session created: ${session.sessionName ?? ''}`));
+    server.on('serverRegistered', () => hooks.discovery('registered'));
+    server.on('serverRegistrationRenewed', () => hooks.discovery('registered'));
+    server.on('serverRegistrationPending', () => hooks.discovery('unavailable'));
+    server.on('serverUnregistered', () => hooks.discovery(null));
+    await server.start();
+  } catch (err) {
+    try {
+      await server.shutdown(0);
+    } catch {
+      // it never ran
+    }
+    throw err;
+  }
+  return {
+    endpointUrl: () => server.getEndpointUrl(),
+    sessions: () => server.currentSessionCount,
+    shutdown: () => server.shutdown(0),
+  };
+}
+
+/** Builds the tree: folders under Objects, each tag a variable bound to the runtime's value. */
+function publish(server: OPCUAServer, project: Project, anonymous: boolean, hooks: EngineHooks): void {
+  const addressSpace = server.engine.addressSpace!;
+  const namespace = addressSpace.getOwnNamespace();
+  const P = PermissionType;
+  namespace.setDefaultRolePermissions([
+    { roleId: resolveNodeId(WellKnownRoles.Anonymous), permissions: anonymous ? P.Browse | P.Read | P.ReadRolePermissions : 0 },
+    { roleId: resolveNodeId(WellKnownRoles.AuthenticatedUser), permissions: 0 },
+    { roleId: resolveNodeId(ROLE_OF.browse), permissions: P.Browse | P.ReadRolePermissions },
+    { roleId: resolveNodeId(ROLE_OF.read), permissions: P.Read },
+    { roleId: resolveNodeId(ROLE_OF.write), permissions: P.Write },
+  ]);
+  const tags = new Map(project.tags.map((t) => [t.name, t]));
+  const addFolder = (parent: UAObject | UAFolder, def: OpcuaFolderDef, pathName: string) => {
+    const folder = namespace.addFolder(parent, { browseName: def.name, nodeId: `s=${pathName}` });
+    for (const f of def.folders) addFolder(folder, f, `${pathName}/${f.name}`);
+    for (const name of def.tags) {
+      const tag = tags.get(name);
+      if (tag) addTag(namespace, folder, tag, hooks);
+    }
+  };
+  addFolder(addressSpace.rootFolder.objects, project.opcua.root, `/${project.opcua.root.name}`);
+}
+
+function addTag(namespace: Namespace, folder: UAFolder, tag: ProjectTag, hooks: EngineHooks): UAVariable {
+  const dataType = DATA_TYPES[tag.data_type];
+  const readable = tag.access.read;
+  const writable = tag.access.write;
+  const level = (readable ? 'CurrentRead' : '') + (writable ? (readable ? ' | CurrentWrite' : 'CurrentWrite') : '');
+  return namespace.addVariable({
+    componentOf: folder,
+    browseName: tag.name,
+    nodeId: tagNodeId(tag.name).slice('ns=1;'.length),
+    dataType,
+    accessLevel: level || 'None',
+    userAccessLevel: level || 'None',
+    minimumSamplingInterval: 100,
+    value: {
+      get: () => new Variant({ dataType, value: hooks.valueOf(tag) }),
+      set: (variant: Variant) => {
+        try {
+          const v = variant.value as unknown;
+          hooks.write(tag, tag.data_type === 'bit' ? (v ? 1 : 0) : (v as number | string));
+          hooks.trace.write('debug', `Write ${tag.name} = ${JSON.stringify(v)}`);
+          return StatusCodes.Good;
+        } catch {
+          return StatusCodes.BadTypeMismatch;
+        }
+      },
+    },
+  });
+}
+
+function userName(token: unknown): string {
+  const t = token as { userName?: string; constructor?: { name?: string } } | undefined;
+  if (t?.userName) return `user ${t.userName}`;
+  return t?.constructor?.name === 'AnonymousIdentityToken' ? 'anonymous' : 'unknown';
+}

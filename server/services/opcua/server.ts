@@ -1,0 +1,370 @@
+/**
+ * The panel's OPC UA server (DESIGN §5: a real node-opcua server on its own port). It publishes
+ * the running project's OPC UA tree: each folder as a folder, each tag as a variable at
+ * `ns=1;s=<tag name>` whose value is the runtime's (TagValues) and which a client may write only
+ * when the tag's access allows it (BadNotWritable otherwise) and its user has the write right
+ * (BadUserAccessDenied otherwise).
+ *
+ * States (§4): running, stopping, stopped. The settings say whether it should run and how; every
+ * change (settings, the tree, the server certificate) is reconciled by one queue: stop the
+ * running server if it must change, start one with what is asked. So a change while it runs
+ * restarts it briefly, and two quick saves never start two servers. node-opcua itself (./engine,
+ * ./pki) is loaded the first time it is needed.
+ */
+import os from 'node:os';
+import type { CertificateList, OpcuaCertificate, OpcuaCertificates, OpcuaStatus } from '../../../contract/api/opcua';
+import type { Project } from '../../../contract/project-format';
+import type { DeviceSettings } from '../settings';
+import type { TagValues } from '../tag-values';
+import type { SignInLimits } from '../sign-in-limits';
+import type * as EngineModule from './engine';
+import type { Engine } from './engine';
+import type * as PkiModule from './pki';
+import type { OpcuaPki } from './pki';
+
+/** node-opcua's parts, loaded the first time a server starts or certificates are read. */
+const loadEngine = (): typeof EngineModule => require('./engine') as typeof EngineModule;
+const loadPki = (): typeof PkiModule => require('./pki') as typeof PkiModule;
+import type { TraceLog } from './trace';
+
+export type OpcuaSettingsStored = DeviceSettings['opcua'];
+type State = OpcuaStatus['state'];
+type DiscoveryState = NonNullable<OpcuaStatus['discovery']>['state'];
+
+export interface OpcuaServiceOptions {
+  /** The address the server listens on (the console's HOST). */
+  host: string;
+  /** The host name in the endpoint URL. */
+  hostname: string;
+  /** Ports the device's other services hold. */
+  reservedPorts: number[];
+  version: string;
+}
+
+export interface OpcuaEvents {
+  /** A client certificate the server had not seen before was refused. */
+  clientRejected(certificate: { id: string; subject: string; fingerprint: string }): void;
+}
+
+export class OpcuaServerService {
+  private engine: Engine | null = null;
+  private pki: OpcuaPki | null = null;
+  private runState: State = 'stopped';
+  /** The settings and tree the running server was started with. */
+  private runningWith: { settings: OpcuaSettingsStored; project: Project; certificate: number } | null = null;
+  private desired: { settings: OpcuaSettingsStored; project: Project };
+  private certificateVersion = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private startedAt: number | null = null;
+  private lastError: OpcuaStatus['error'] = null;
+  private discoveryState: DiscoveryState | null = null;
+  private waitingFor: OpcuaStatus['waiting_for'] = null;
+  private knownRejected = new Set<string>();
+  private closed = false;
+  private pkiReady: Promise<OpcuaPki> | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly trace: TraceLog,
+    private readonly tagValues: TagValues,
+    private readonly runningProject: () => Project | null,
+    initial: { settings: OpcuaSettingsStored; project: Project },
+    private readonly options: OpcuaServiceOptions,
+    private readonly events: OpcuaEvents,
+    /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
+    private readonly limits: Pick<SignInLimits, 'admit' | 'succeeded'>,
+    private readonly now: () => number = Date.now,
+    private readonly clockNow: () => number = Date.now,
+  ) {
+    this.desired = initial;
+    trace.setLevel(initial.settings.trace_level);
+  }
+
+  /** Starts the server if the settings say so (the device's start). Nothing of node-opcua is
+   * loaded, and no key made, before it is needed. */
+  async start(): Promise<void> {
+    if (!this.desired.settings.enabled) return;
+    this.reconcile();
+    await this.settled();
+  }
+
+  /** The PKI folders and the server's own certificate, made once; the certificates already
+   * rejected are noted so that only new ones are reported. */
+  private ready(): Promise<OpcuaPki> {
+    this.pkiReady ??= (async () => {
+      const { OpcuaPki } = loadPki();
+      loadEngine().attachTrace(this.trace);
+      const pki = new OpcuaPki(this.dir, this.clockNow);
+      await pki.ensureOwn(this.identity());
+      for (const id of pki.rejectedIds()) this.knownRejected.add(id);
+      this.pki = pki;
+      return pki;
+    })();
+    return this.pkiReady;
+  }
+
+  /** The certificates, as the Certificates tab lists them. */
+  async certificates(): Promise<OpcuaCertificates> {
+    const pki = await this.ready();
+    this.noteRejected();
+    return pki.list();
+  }
+
+  private identity() {
+    const hostname = os.hostname();
+    return {
+      applicationName: this.desired.settings.server_name,
+      applicationUri: `urn:${hostname}:hmi:opcua-server`,
+      hostnames: [...new Set([this.options.hostname, hostname, 'localhost'])],
+      ips: ['127.0.0.1'],
+    };
+  }
+
+  /** New settings: applied at once (a running server restarts with them). */
+  applySettings(settings: OpcuaSettingsStored): void {
+    this.desired = { ...this.desired, settings };
+    this.trace.setLevel(settings.trace_level);
+    this.reconcile();
+  }
+
+  /** A new tree or new tags (a saved edit, a new project). */
+  applyProject(project: Project): void {
+    this.desired = { ...this.desired, project };
+    this.reconcile();
+  }
+
+  /** The server certificate changed: a running server restarts to present the new one. */
+  certificateChanged(): void {
+    this.certificateVersion++;
+    this.reconcile();
+  }
+
+  async regenerateCertificate(): Promise<void> {
+    const pki = await this.ready();
+    await pki.ensureOwn(this.identity(), true);
+    this.trace.write('warning', 'The UA server certificate has been reissued. UA clients must trust the new certificate to connect.');
+    this.certificateChanged();
+  }
+
+  /** Resolves once every change asked for so far is applied. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private reconcile(): void {
+    this.pending++;
+    this.queue = this.queue
+      .then(() => this.step())
+      .catch((err: unknown) => {
+        this.trace.write('error', `OPC UA server: ${err instanceof Error ? err.message : String(err)}`);
+      })
+      .finally(() => {
+        this.pending--;
+      });
+  }
+
+  private async step(): Promise<void> {
+    if (this.closed) return;
+    const want = this.desired;
+    const running = this.runningWith;
+    const same =
+      running !== null &&
+      running.project === want.project &&
+      running.certificate === this.certificateVersion &&
+      JSON.stringify(running.settings) === JSON.stringify(want.settings);
+    if (this.engine && same && want.settings.enabled) return;
+    if (this.engine) await this.stopServer(want.settings.enabled ? 'to apply new settings' : 'disabled');
+    if (want.settings.enabled && !this.closed) await this.startServer(want.settings, want.project);
+  }
+
+  private async startServer(settings: OpcuaSettingsStored, project: Project): Promise<void> {
+    this.lastError = null;
+    if (this.options.reservedPorts.includes(settings.port)) {
+      this.lastError = { code: 'port_in_use', message: `Port ${settings.port} is used by the panel's web server` };
+      this.trace.write('error', this.lastError.message);
+      return;
+    }
+    const pki = await this.ready();
+    const { startEngine } = loadEngine();
+    const certificate = this.certificateVersion;
+    this.trace.write('info', `Starting the OPC UA server on port ${settings.port}`);
+    if (settings.discovery) this.discoveryState = 'registering';
+    try {
+      this.engine = await startEngine(
+        settings,
+        project,
+        pki,
+        { host: this.options.host, hostname: this.options.hostname, applicationUri: this.identity().applicationUri, version: this.options.version },
+        {
+          trace: this.trace,
+          valueOf: (tag) => {
+            const running = this.runningProject();
+            if (running) this.tagValues.sync(running);
+            const v = this.tagValues.value(tag.name, this.now());
+            if (tag.data_type === 'bit') return v === 1;
+            if (tag.data_type === 'string') return typeof v === 'string' ? v : '';
+            return typeof v === 'number' ? v : 0;
+          },
+          write: (tag, value) => this.tagValues.write(tag.name, value),
+          admit: (source) => {
+            try {
+              this.limits.admit(source, null);
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          signedIn: (source, ok) => {
+            if (ok) this.limits.succeeded(source, null);
+          },
+          channelFailed: () => this.noteRejected(),
+          discovery: (state) => this.setDiscovery(state),
+        },
+      );
+      this.runState = 'running';
+      this.startedAt = this.clockNow();
+      this.runningWith = { settings, project, certificate };
+      this.trace.write('info', `OPC UA server running at ${this.engine.endpointUrl()}`);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const inUse = /EADDRINUSE|address already in use/i.test(message);
+      this.lastError = inUse ? { code: 'port_in_use', message: `Port ${settings.port} is already in use` } : { code: 'start_failed', message };
+      this.trace.write('error', `The OPC UA server did not start: ${this.lastError.message}`);
+      this.engine = null;
+      this.runState = 'stopped';
+      this.discoveryState = null;
+    }
+  }
+
+  private setDiscovery(state: DiscoveryState | null): void {
+    if (this.runState === 'stopping' && state !== null) return;
+    this.discoveryState = state;
+    const url = this.desired.settings.discovery?.url ?? '';
+    if (state === 'registered') this.trace.write('info', `Registered with the discovery server ${url}`);
+    if (state === 'unavailable') this.trace.write('warning', `The discovery server ${url} is unavailable; the server keeps trying to register`);
+  }
+
+  private async stopServer(why: string): Promise<void> {
+    const engine = this.engine;
+    if (!engine) return;
+    this.runState = 'stopping';
+    this.trace.write('info', `Stopping the OPC UA server (${why})`);
+    if (this.discoveryState) {
+      // §4: a shutdown unregisters from the discovery server first, and waits for it when it is unavailable.
+      this.waitingFor = this.discoveryState === 'unavailable' ? 'discovery_server' : null;
+      this.discoveryState = 'unregistering';
+    }
+    try {
+      await engine.shutdown();
+    } catch (err) {
+      this.trace.write('warning', `Shutdown: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.engine = null;
+    this.runningWith = null;
+    this.startedAt = null;
+    this.discoveryState = null;
+    this.waitingFor = null;
+    this.runState = 'stopped';
+    this.trace.write('info', 'OPC UA server stopped');
+  }
+
+  /** Looks for certificates refused since the last look: each is reported once (the trace line
+   * and an operation-log row). Called when a secure channel fails and whenever the status or the
+   * certificates are read. */
+  noteRejected(): void {
+    if (!this.pki) return;
+    let rejected: OpcuaCertificate[];
+    try {
+      rejected = this.pki.rejected();
+    } catch {
+      return;
+    }
+    for (const cert of rejected) {
+      if (this.knownRejected.has(cert.id)) continue;
+      this.knownRejected.add(cert.id);
+      this.trace.write('warning', `The UA client certificate '${cert.subject}' has been rejected. The server cannot accept connections from the client.`);
+      this.events.clientRejected({ id: cert.id, subject: cert.subject, fingerprint: cert.fingerprint });
+    }
+  }
+
+  reservedPorts(): number[] {
+    return this.options.reservedPorts;
+  }
+
+  traceAfter(seq: number, limit: number) {
+    return this.trace.after(seq, limit);
+  }
+
+  traceText(): string {
+    return this.trace.fileText();
+  }
+
+  /** Trust: the rejected client's certificate joins the trusted clients; it connects from now on. */
+  async trustRejected(id: string): Promise<OpcuaCertificate> {
+    const cert = await (await this.ready()).trustRejected(id);
+    this.knownRejected.delete(id);
+    this.trace.write('info', `The UA client certificate '${cert.subject}' has been trusted.`);
+    return cert;
+  }
+
+  async replaceCertificate(certificate: Buffer, key: Buffer): Promise<void> {
+    await (await this.ready()).replaceOwn(certificate, key);
+    this.trace.write('warning', 'The UA server certificate has been replaced. UA clients must trust the new certificate to connect.');
+    this.certificateChanged();
+  }
+
+  async addCertificate(list: Exclude<CertificateList, 'rejected'>, bytes: Buffer): Promise<{ id: string; description: string }> {
+    const added = await (await this.ready()).add(list, bytes);
+    this.knownRejected.delete(added.id);
+    this.trace.write('info', `Added to ${list}: ${added.description}`);
+    return added;
+  }
+
+  async removeCertificate(list: CertificateList, id: string): Promise<void> {
+    await (await this.ready()).remove(list, id);
+    this.knownRejected.delete(id);
+    this.trace.write('info', `Removed from ${list}: ${id}`);
+  }
+
+  async certificateFile(list: CertificateList | 'own', id: string): Promise<Buffer> {
+    return (await this.ready()).file(list, id);
+  }
+
+  status(): OpcuaStatus {
+    this.noteRejected();
+    const settings = this.desired.settings;
+    const engine = this.engine;
+    return {
+      state: this.runState,
+      enabled: settings.enabled,
+      restarting: this.pending > 0 && settings.enabled,
+      endpoint_url: this.runState === 'running' && engine ? engine.endpointUrl() : null,
+      sessions: this.runState === 'running' && engine ? engine.sessions() : 0,
+      since: this.startedAt === null ? null : new Date(this.startedAt).toISOString(),
+      error: this.lastError,
+      discovery: settings.discovery && this.discoveryState ? { url: settings.discovery.url, state: this.discoveryState } : null,
+      waiting_for: this.waitingFor,
+      rejected: this.pki ? safeCount(() => this.pki!.rejectedIds().length) : 0,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.catch(() => undefined);
+    if (this.engine) await this.stopServer('the device stops');
+    if (this.pkiReady) {
+      const pki = await this.pkiReady.catch(() => null);
+      loadEngine().detachTrace(this.trace);
+      await pki?.dispose();
+    }
+  }
+}
+
+function safeCount(f: () => number): number {
+  try {
+    return f();
+  } catch {
+    return 0;
+  }
+}
