@@ -22,7 +22,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('dashboard, system info, network, project management, recipe, backup recipe, system password, security, OS update and the four Data screens', async ({ page }) => {
+    test('dashboard, system info, network, project management, recipe, backup recipe, system password, security, OS update, the four Data screens and the Features screens (PLC Runtime, Communication, the three OPC UA tabs)', async ({ page }) => {
       await signInAsAdmin(page);
       // On a device whose first run is not done the wizard is open over each page (and hides the
       // page from assistive technology): axe then checks the page with the dialog, as users get it.
@@ -44,6 +44,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/admin/data/backup',
         '/admin/features/plc-runtime',
         '/admin/features/communication',
+        '/admin/features/opcua?tab=server',
+        '/admin/features/opcua?tab=tags',
+        '/admin/features/opcua?tab=certificates',
       ]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

@@ -20,6 +20,7 @@ const SCREENS = [
   { path: '/admin/data/operation-log', title: 'Operation Log', calls: '**/api/v1/operation-log**' },
   { path: '/admin/features/plc-runtime', title: 'PLC Runtime', calls: '**/api/v1/plc-runtime' },
   { path: '/admin/features/communication', title: 'Communication', calls: '**/api/v1/communication/**' },
+  { path: '/admin/features/opcua', title: 'OPC UA', calls: '**/api/v1/opcua/**' },
 ];
 
 test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {

@@ -58,16 +58,18 @@ function toSinks(level: 'warning' | 'error') {
   return (_context?: unknown, ...args: unknown[]) => {
     if (sinks.size === 0) return;
     const text = args
-      .map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : safeJson(a)))
+      .map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : Buffer.isBuffer(a) ? a.toString('hex') : safeJson(a)))
       .join(' ')
       // node-opcua colours its output.
       .replace(/\u001b\[[0-9;]*m/g, '');
+    // Node 20's PKCS#1 v1.5 notice (W27) concerns policies this server does not offer (README).
+    if (/NODE-OPCUA-W27|security-revert=CVE-2023-46809/.test(text)) return;
     sinks.forEach((s) => s.write(level, text));
   };
 }
 function safeJson(v: unknown): string {
   try {
-    return JSON.stringify(v) ?? String(v);
+    return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && (x as { type?: string }).type === 'Buffer' && Array.isArray((x as { data?: unknown }).data) ? Buffer.from((x as { data: number[] }).data).toString('hex') : x)) ?? String(v);
   } catch {
     return String(v);
   }

@@ -6,7 +6,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../store';
+import { useAppDispatch, useAppSelector } from '../../../store';
+import { opcuaApi } from '../../../store/api/opcua-endpoints';
 import { selectUsername } from '../../../store/session-slice';
 import { CertificatesTab } from './CertificatesTab';
 import { ConfirmDialog } from './dialogs';
@@ -93,7 +94,20 @@ function AdminPage() {
       { replace: true },
     );
 
-  const rejected = server.status?.rejected ?? 0;
+  // The certificates as last read (a Trust or a Remove answers them at once) say it before the next
+  // status does; a status that counts otherwise (a client refused since) has them read again.
+  const certificates = opcuaApi.endpoints.opcuaCertificates.useQueryState(undefined);
+  const dispatch = useAppDispatch();
+  const statusRejected = server.status?.rejected;
+  const cachedRejected = certificates.data?.rejected.length;
+  useEffect(() => {
+    if (statusRejected !== undefined && cachedRejected !== undefined && statusRejected !== cachedRejected) {
+      void dispatch(opcuaApi.endpoints.opcuaCertificates.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    }
+    // Only a new count from the device asks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statusRejected]);
+  const rejected = cachedRejected ?? statusRejected ?? 0;
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -120,7 +134,7 @@ function AdminPage() {
         {tab === 'server' ? (
           <Stack spacing={2}>
             <StatusCard server={server} onReviewRejected={() => choose('certificates')} />
-            <ServerSettingsCard onSaved={(enabled) => server.changed(enabled)} restarting={server.phase === 'restarting'} />
+            <ServerSettingsCard onSaved={(enabled) => server.changed(enabled)} onRetry={server.retry} restarting={server.phase === 'restarting'} />
             <TraceLogCard />
           </Stack>
         ) : tab === 'tags' ? (

@@ -47,7 +47,7 @@ export const POLICY_NAMES: Record<SecurityPolicy, string> = {
 /** The server's settings (§3): on/off, port, name, the security policy × mode matrix, user
  * authentication, trace level and discovery server. Saving applies them; a running server
  * restarts briefly (`onSaved` tells the status machine). */
-export function ServerSettingsCard({ onSaved, restarting }: { onSaved(enabled: boolean): void; restarting: boolean }) {
+export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(enabled: boolean): void; onRetry?: () => void; restarting: boolean }) {
   const { t } = useTranslation(OPCUA_NS);
   const dispatch = useAppDispatch();
   const query = useOpcuaSettingsQuery();
@@ -84,7 +84,7 @@ export function ServerSettingsCard({ onSaved, restarting }: { onSaved(enabled: b
   };
 
   return (
-    <SettingsCard title={t('settings.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
+    <SettingsCard title={t('settings.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={onRetry ?? (() => void query.refetch())}>
       {value ? (
         <Stack spacing={3}>
           <Alert severity="info" variant="outlined">

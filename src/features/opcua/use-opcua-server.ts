@@ -17,6 +17,8 @@ export interface OpcuaServerView {
   error: string | null;
   /** Tells the machine the console changed what the server publishes (`enabled`: its setting now). */
   changed(enabled: boolean): void;
+  /** Asks the device again for the status and for whatever else of this screen failed: one Retry
+   * recovers the whole screen. */
   retry(): void;
 }
 
@@ -37,6 +39,9 @@ export function useOpcuaServer(): OpcuaServerView {
     status,
     error,
     changed: (enabled) => actor.send({ type: 'server.changed', enabled }),
-    retry: () => actor.send({ type: 'server.retry' }),
+    retry: () => {
+      actor.send({ type: 'server.retry' });
+      dispatch(opcuaApi.util.invalidateTags(['OpcuaSettings', 'OpcuaTree', 'OpcuaDrivers', 'OpcuaCertificates']));
+    },
   };
 }

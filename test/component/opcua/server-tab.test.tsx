@@ -175,7 +175,7 @@ describe('OPC UA server: settings', () => {
     expect(card.getByText(/Insecure: without security/)).toBeInTheDocument();
 
     await user.click(card.getByRole('checkbox', { name: 'Allow anonymous access' }));
-    expect(card.getByText('Any client that can connect may browse, read and write tags without signing in.')).toBeInTheDocument();
+    expect(card.getByText('Any client that can connect may browse and read the tags without signing in (writing always needs a user with the write right).')).toBeInTheDocument();
 
     await user.click(card.getByRole('button', { name: 'Add user' }));
     const added = within(card.getByRole('group', { name: 'User #2' }));
