@@ -1,7 +1,8 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
 // A handful of Material Design icon paths (Apache 2.0), inline so the shell needs no icon package.
-const icon = (d: string) =>
+// A feature with icons of its own makes them with `icon` in its folder.
+export const icon = (d: string) =>
   function Icon(props: SvgIconProps) {
     return (
       <SvgIcon {...props}>

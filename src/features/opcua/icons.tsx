@@ -1,15 +1,6 @@
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import { icon } from '../../components/icons';
 
 // Material Design icon paths (Apache 2.0) the OPC UA screen uses, inline like src/components/icons.tsx.
-const icon = (d: string) =>
-  function Icon(props: SvgIconProps) {
-    return (
-      <SvgIcon {...props}>
-        <path d={d} />
-      </SvgIcon>
-    );
-  };
-
 export const FolderIcon = icon('M10 4H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V8c0-1.1-.9-2-2-2h-8l-2-2z');
 export const FolderOpenIcon = icon('M20 6h-8l-2-2H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V8c0-1.1-.9-2-2-2zm0 12H4V8h16v10z');
 export const TagIcon = icon('M21.41 11.58l-9-9C12.05 2.22 11.55 2 11 2H4c-1.1 0-2 .9-2 2v7c0 .55.22 1.05.59 1.42l9 9c.36.36.86.58 1.41.58s1.05-.22 1.41-.59l7-7c.37-.36.59-.86.59-1.41s-.23-1.06-.59-1.42zM5.5 7C4.67 7 4 6.33 4 5.5S4.67 4 5.5 4 7 4.67 7 5.5 6.33 7 5.5 7z');
