@@ -86,6 +86,7 @@ export class OsUpdateService {
   async install(jobId: string, staged: StagedImage, jobs: JobsService, account: string): Promise<void> {
     const from = this.version;
     const started = Date.now();
+    const writeMs = this.options.writeMs;
     try {
       jobs.step(jobId, 'update_os');
       const total = fs.statSync(staged.path).size;
@@ -99,10 +100,15 @@ export class OsUpdateService {
               verify.push(chunk);
               done += chunk.length;
               jobs.progress(jobId, done, total);
-              next(null, chunk);
             } catch (err) {
               next(err as Error);
+              return;
             }
+            // The write takes the time a panel's flash takes: three quarters spread over the bytes
+            // (the progress moves as the image is written), the last quarter to finish it (below).
+            const due = (0.75 * writeMs * done) / Math.max(total, 1) - (Date.now() - started);
+            if (due > 0) setTimeout(() => next(null, chunk), due);
+            else next(null, chunk);
           },
         }),
         new Writable({ write: (_chunk, _enc, next) => next() }),
