@@ -7,13 +7,21 @@ import { loadLocaleResources } from './locale-resources';
 /** Each locale is its own chunk, fetched only when that language is chosen. The default namespace
  * is `public/locales/<lng>.json`; a screen with many texts of its own keeps them in a namespace,
  * `public/locales/<ns>/<lng>.json`, loaded with that screen (useTranslation('<ns>')), so the
- * sign-in bundle does not grow with every screen. */
+ * sign-in bundle does not grow with every screen: not even the map of the namespaces' files,
+ * which ./namespace-locales keeps in a chunk of its own. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const file = namespace === 'translation' ? language : `${namespace}/${language}`;
-    import(/* webpackChunkName: "locale-[request]" */ `../../public/locales/${file}.json`).then(
+    const load =
+      namespace === 'translation'
+        ? import(
+            /* webpackChunkName: "locale-[request]" */
+            /* webpackInclude: /[\\/]locales[\\/][a-zA-Z-]+\.json$/ */
+            `../../public/locales/${language}.json`
+          )
+        : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
+    load.then(
       (m: { default: Record<string, unknown> }) => callback(null, m.default),
       (err: Error) => callback(err, null),
     );

@@ -26,9 +26,16 @@ export function useOpcuaServer(): OpcuaServerView {
   const dispatch = useAppDispatch();
   const actor = useMachineActor(opcuaServerMachine, {
     actors: {
-      fetchStatus: fromPromise<OpcuaStatus>(async () =>
-        dispatch(opcuaApi.endpoints.opcuaStatus.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap(),
-      ),
+      // A change re-enters the machine while an earlier ask may still be on its way: RTK Query then
+      // answers this one with no data (the request already runs); ask again once it has ended.
+      fetchStatus: fromPromise<OpcuaStatus>(async () => {
+        for (let attempt = 0; ; attempt++) {
+          const status = await dispatch(opcuaApi.endpoints.opcuaStatus.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+          if (status) return status;
+          if (attempt >= 20) throw new Error('The status request did not run');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }),
     },
   });
   const phase = useSelector(actor, (s) => TAGS.find((tag) => s.hasTag(tag)) ?? 'loading');
