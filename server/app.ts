@@ -65,6 +65,9 @@ export interface DeviceOptions {
    * and may not take the console's ports. */
   host?: string;
   port?: number;
+  /** `HMI_RECOVER_ADMIN=1`: whoever can start the device gets the administrator in, whatever the
+   * settings (README, "Getting in as administrator"). */
+  recoverAdmin?: boolean;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -78,29 +81,33 @@ export interface CreatedDevice {
   device: Device;
   /** The initial passwords, only on the start that created the accounts. */
   credentials: Record<AccountName, string> | null;
+  /** Admin's new password, only on a start that recovered administrator access. */
+  recovered: string | null;
 }
 
 export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> {
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(opts.dataDir);
   const settings = new SettingsService(db);
-  const accounts = new AccountsService(db, clock, opts.dataDir);
+  // Every date the device stamps comes from the device clock; the host clock measures only the
+  // lifetimes of tokens, lockouts and limits (server/lib/clock.ts says why).
+  const time = new DeviceTimeService(clock, settings);
+  const accounts = new AccountsService(db, time, opts.dataDir);
   const credentials = await accounts.ensureAccounts(opts.initialPassword);
   if (credentials) accounts.writeInitialPasswords(credentials);
-  const oplog = new OperationLog(db, clock, () => settings.get('oplog_retention'));
-  const project = new ProjectService(db, opts.dataDir, clock, {
+  const oplog = new OperationLog(db, time, () => settings.get('oplog_retention'));
+  const project = new ProjectService(db, opts.dataDir, time, {
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
-  const time = new DeviceTimeService(clock, settings);
   const recipes = new RecipeService(db, time, opts.dataDir, () => project.active());
   project.onActivate((id, p) => recipes.replace(id, p.recipes));
-  const dataLogs = new DataLogService(db);
+  const dataLogs = new DataLogService(db, () => time.nowMs());
   project.onActivate((id, p) => dataLogs.replace(id, p));
   project.start(sampleProject);
   dataLogs.ensureActive(project.active());
   recipes.ensureSeeded();
-  const jobs = new JobsService(db, clock);
+  const jobs = new JobsService(db, time);
   // A job the previous run left running was cut short: the project above is the old or the new
   // one, whichever the last committed switch says; the job says it ended there.
   for (const left of jobs.interruptLeftovers()) {
@@ -132,7 +139,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const host = opts.host ?? '127.0.0.1';
   const opcua = new OpcuaServerService(
     opcuaDir,
-    new TraceLog(opcuaDir, () => clock.now()),
+    new TraceLog(opcuaDir, () => time.nowMs()),
     tagValues,
     () => project.runtime.project,
     { settings: settings.get('opcua'), project: project.project },
@@ -205,7 +212,30 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
-  return { device, credentials };
+  const recovered = opts.recoverAdmin ? await recoverAdmin(device) : null;
+  return { device, credentials, recovered };
+}
+
+/** Gets the administrator in whatever the settings are: a new password (printed at start), the
+ * first-run wizard at the next sign-in, no lockout held against admin, every admin session ended,
+ * and plain HTTP on so that the console's usual address answers (the wizard offers HTTPS again). */
+async function recoverAdmin(device: Device): Promise<string> {
+  const password = await device.accounts.recoverAdmin();
+  device.lockout.clearAccount('admin');
+  device.tokens.revokeAccounts(['admin'], 'admin_access_recovered');
+  const httpBefore = device.settings.get('http_enabled');
+  device.settings.set('http_enabled', true);
+  device.oplog.record({
+    account: null,
+    source: 'device',
+    action: 'admin_access_recovered',
+    target: 'account.admin',
+    before: { http_enabled: httpBefore },
+    after: { http_enabled: true, state_code: 0 },
+    values: null,
+    result: 'success',
+  });
+  return password;
 }
 
 /** Builds the Fastify app of one device. Tests call it with `inject`; `listen.ts` serves it. */

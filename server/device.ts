@@ -27,6 +27,8 @@ import type { OpcuaServerService } from './services/opcua/server';
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
   dataDir: string;
+  /** The host clock: lifetimes of tokens, lockouts and sign-in limits only; every date the device
+   * stamps comes from `time` (server/lib/clock.ts). */
   clock: Clock;
   db: Db;
   settings: SettingsService;

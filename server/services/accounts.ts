@@ -23,6 +23,7 @@ export class AccountsService {
   /** `data/initial-credentials`: the passwords printed at first start, one account per line. */
   private readonly credentialsFile: string | null;
 
+  /** `clock` is the device clock: a password's date is compared with the device time. */
   constructor(private readonly db: Db, private readonly clock: Clock, dataDir: string | null = null) {
     this.credentialsFile = dataDir === null ? null : path.join(dataDir, INITIAL_CREDENTIALS_FILE);
     this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
@@ -81,6 +82,22 @@ export class AccountsService {
     const text = Object.entries(passwords).map(([user, pw]) => `${user}\t${pw}`).join('\n') + '\n';
     fs.writeFileSync(this.credentialsFile, text, { mode: 0o600 });
     fs.chmodSync(this.credentialsFile, 0o600);
+  }
+
+  /** Recovery (`HMI_RECOVER_ADMIN=1` at start, by whoever can start the device): admin gets a new
+   * random password, written to the initial-credentials file beside any still there, and the
+   * first-run wizard at its next sign-in so that it chooses its own. Answers the password. */
+  async recoverAdmin(): Promise<string> {
+    const password = randomPassword();
+    const hash = await hashPassword(password);
+    this.db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ?, state_code = 0 WHERE username = ?').run(hash, new Date(this.clock.now()).toISOString(), 'admin');
+    if (this.credentialsFile !== null) {
+      const others = fs.existsSync(this.credentialsFile)
+        ? fs.readFileSync(this.credentialsFile, 'utf8').split('\n').filter((line) => line !== '' && line.split('\t')[0] !== 'admin')
+        : [];
+      this.writeInitialPasswords(Object.fromEntries([['admin', password], ...others.map((line) => line.split('\t') as [string, string])]));
+    }
+    return password;
   }
 
   /** An initial password no longer in force leaves the file; the file goes with the last one. */

@@ -117,7 +117,8 @@ export class DataLogService {
   private readonly states = new Map<number, LogState>();
   private readonly st;
 
-  constructor(private readonly db: Db) {
+  /** `now` is the device clock (a log's creation date). */
+  constructor(private readonly db: Db, private readonly now: () => number) {
     this.st = {
       activeLogs: db.prepare('SELECT * FROM datalogs WHERE active = 1 ORDER BY position'),
       log: db.prepare('SELECT * FROM datalogs WHERE id = ? AND active = 1'),
@@ -166,7 +167,7 @@ export class DataLogService {
       } else {
         this.db
           .prepare('INSERT INTO datalogs (project_id, active, position, name, sample_period_s, tags, max_records, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?)')
-          .run(projectId, position, def.name, def.sample_period_s, tags, def.max_records, new Date().toISOString());
+          .run(projectId, position, def.name, def.sample_period_s, tags, def.max_records, new Date(this.now()).toISOString());
       }
     });
     for (const r of current) if (!keep.has(r.id)) this.db.prepare('UPDATE datalogs SET active = 0 WHERE id = ?').run(r.id);

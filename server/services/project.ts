@@ -138,6 +138,11 @@ function moveDurably(from: string, to: string): void {
   }
 }
 
+/** A release folder's name: unique, and nothing else (the projects table says which one runs). */
+function newReleaseName(): string {
+  return crypto.randomBytes(8).toString('hex');
+}
+
 export class ProjectService {
   readonly runtime: ProjectRuntime;
   private current: Project | null = null;
@@ -154,6 +159,7 @@ export class ProjectService {
   constructor(
     private readonly db: Db,
     dataDir: string,
+    /** The device clock: when a project was loaded, a backup's time. */
     private readonly clock: Clock,
     readonly options: ProjectOptions,
   ) {
@@ -215,7 +221,7 @@ export class ProjectService {
 
   /** Writes a release folder from in-memory files (the sample, a legacy project). */
   private writeRelease(project: Project, files: { name: string; app: Buffer; crc: string }): string {
-    const release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+    const release = newReleaseName();
     const dir = path.join(this.releasesDir, release);
     fs.mkdirSync(dir, { mode: 0o700 });
     writeDurably(path.join(dir, `${files.name}.app`), files.app);
@@ -474,7 +480,7 @@ export class ProjectService {
       await this.runtime.stop();
 
       jobs.step(jobId, 'update_project');
-      release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+      release = newReleaseName();
       const dir = path.join(this.releasesDir, release);
       fs.mkdirSync(dir, { mode: 0o700 });
       moveDurably(app.path, path.join(dir, `${staged.fileName}.app`));
