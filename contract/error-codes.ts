@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'not_found',
   'current_password_error',
   'password_too_weak',
+  'password_reused',
   'unsupported_grant_type',
   'payload_too_large',
   'unsupported_media_type',

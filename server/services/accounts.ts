@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
 import { hashPassword, isLegacyHash, needsRehash, randomPassword, verifyPassword } from './passwords';
+import { PASSWORD_HISTORY_DEPTH } from '../../contract/rules/password-form';
 
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
@@ -19,6 +20,9 @@ export class AccountsService {
   private readonly byName;
   private readonly updateHash;
   private readonly extraRolesOf;
+  private readonly previousHashes;
+  private readonly retire;
+  private readonly trimHistory;
 
   /** `data/initial-credentials`: the passwords printed at first start, one account per line. */
   private readonly credentialsFile: string | null;
@@ -29,6 +33,11 @@ export class AccountsService {
     this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
     this.updateHash = db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ? WHERE username = ?');
     this.extraRolesOf = db.prepare('SELECT menu FROM extra_roles WHERE username = ? ORDER BY menu').pluck();
+    this.previousHashes = db.prepare('SELECT password_hash FROM password_history WHERE username = ? ORDER BY id DESC LIMIT ?').pluck();
+    this.retire = db.prepare('INSERT INTO password_history (username, password_hash, retired_at) VALUES (?, ?, ?)');
+    this.trimHistory = db.prepare(
+      'DELETE FROM password_history WHERE username = ? AND id NOT IN (SELECT id FROM password_history WHERE username = ? ORDER BY id DESC LIMIT ?)',
+    );
   }
 
   /** First start: creates the five accounts. Returns their passwords, or null when they exist. */
@@ -66,12 +75,38 @@ export class AccountsService {
     return ok;
   }
 
-  /** Sets one new password on several accounts at once (admin's change-all), in one transaction. */
+  /** The accounts among `usernames` for which `password` is one of the PASSWORD_HISTORY_DEPTH
+   * passwords the device remembers (the current one included). */
+  async reusedBy(usernames: readonly AccountName[], password: string): Promise<AccountName[]> {
+    const reused: AccountName[] = [];
+    for (const username of usernames) {
+      const account = this.get(username);
+      if (!account) continue;
+      const previous = this.previousHashes.all(username, PASSWORD_HISTORY_DEPTH - 1) as string[];
+      for (const hash of [account.password_hash, ...previous]) {
+        if (await verifyPassword(password, hash)) {
+          reused.push(username);
+          break;
+        }
+      }
+    }
+    return reused;
+  }
+
+  /** Sets one new password on several accounts at once (admin's change-all), in one transaction;
+   * each account's password so far joins its history (the newest PASSWORD_HISTORY_DEPTH - 1 kept). */
   async setPassword(usernames: readonly AccountName[], password: string): Promise<void> {
     const hashes = await Promise.all(usernames.map(() => hashPassword(password)));
     const now = new Date(this.clock.now()).toISOString();
     this.db.transaction(() => {
-      usernames.forEach((u, i) => this.updateHash.run(hashes[i], now, u));
+      usernames.forEach((u, i) => {
+        const old = this.get(u);
+        if (old) {
+          this.retire.run(u, old.password_hash, now);
+          this.trimHistory.run(u, u, PASSWORD_HISTORY_DEPTH - 1);
+        }
+        this.updateHash.run(hashes[i], now, u);
+      });
     })();
     this.forgetInitialPasswords(usernames);
   }
