@@ -5,6 +5,10 @@ import { noticeDismissed, noticeShown, type Notice } from './notice-actions';
 
 export { noticeDismissed, noticeShown, type Notice, type Severity } from './notice-actions';
 export type FormFactor = 'desktop' | 'mobile';
+/** How large the controls are drawn (specification §3 "size", default medium): small is the
+ * compact layout a desktop user may choose; a touch screen keeps its 44 px targets either way. */
+export type ComponentSize = 'medium' | 'small';
+export const COMPONENT_SIZES: readonly ComponentSize[] = ['medium', 'small'];
 
 /** What the shell knows (specification §3 "Application state"). */
 export interface AppState {
@@ -16,6 +20,8 @@ export interface AppState {
   /** Desktop, or below 992 px the mobile layout (the sidebar becomes a drawer). */
   formFactor: FormFactor;
   language: string;
+  /** The controls' size, kept in a cookie like the language. */
+  size: ComponentSize;
   /** Device time as YYYY/MM/DD HH:mm:ss, from the time channel. */
   datetime: string | null;
   hmiName: string;
@@ -27,6 +33,7 @@ export const initialAppState: AppState = {
   desktopSidebarOpen: true,
   formFactor: 'desktop',
   language: 'en',
+  size: 'medium',
   datetime: null,
   hmiName: '',
   notice: null,
@@ -58,6 +65,10 @@ export const appSlice = createSlice({
     languageApplied(state, action: PayloadAction<string>) {
       state.language = action.payload;
     },
+    /** The user chose the controls' size; a listener keeps it in its cookie. */
+    sizeChosen(state, action: PayloadAction<ComponentSize>) {
+      state.size = action.payload;
+    },
     datetimeTicked(state, action: PayloadAction<string>) {
       state.datetime = action.payload;
     },
@@ -81,6 +92,7 @@ export const appSlice = createSlice({
     selectSidebarOpen: (s) => s.sidebarOpen,
     selectFormFactor: (s) => s.formFactor,
     selectLanguage: (s) => s.language,
+    selectSize: (s) => s.size,
     selectDatetime: (s) => s.datetime,
     selectHmiName: (s) => s.hmiName,
     selectNotice: (s) => s.notice,
@@ -93,6 +105,12 @@ export const {
   formFactorChanged,
   languageChosen,
   languageApplied,
+  sizeChosen,
   datetimeTicked,
 } = appSlice.actions;
-export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;
+export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectSize, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;
+
+/** A size read back from its cookie; anything else is the default. */
+export function sizeOf(text: string | null): ComponentSize {
+  return COMPONENT_SIZES.find((s) => s === text) ?? initialAppState.size;
+}

@@ -1,6 +1,6 @@
 import { startAppListening } from '../../store';
-import { formFactorChanged, sidebarClosed, sidebarToggled } from '../../store/app-slice';
-import { writeCookie } from './cookies';
+import { formFactorChanged, initialAppState, sidebarClosed, sidebarToggled, sizeChosen, sizeOf, type AppState } from '../../store/app-slice';
+import { readCookie, writeCookie } from './cookies';
 
 /** The sidebar flag lives in a cookie (specification §3): the wide-screen choice. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -12,4 +12,23 @@ export function listenForSidebar(): () => void {
       writeCookie(SIDEBAR_COOKIE, api.getState().app.desktopSidebarOpen ? '1' : '0');
     },
   });
+}
+
+/** The controls' size lives in a cookie too, so a reload (or the next visit) keeps it. */
+export const SIZE_COOKIE = 'size';
+
+export function listenForSize(): () => void {
+  return startAppListening({
+    actionCreator: sizeChosen,
+    effect: (action) => {
+      writeCookie(SIZE_COOKIE, action.payload);
+    },
+  });
+}
+
+/** The shell's state at start: the language given, the sidebar and the size as their cookies keep
+ * them (a reload, a new visit). */
+export function appStateAtStart(language: string): AppState {
+  const sidebarOpen = readCookie(SIDEBAR_COOKIE) !== '0';
+  return { ...initialAppState, language, size: sizeOf(readCookie(SIZE_COOKIE)), sidebarOpen, desktopSidebarOpen: sidebarOpen };
 }

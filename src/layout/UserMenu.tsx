@@ -3,13 +3,17 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { selectSize, sizeChosen } from '../../store/app-slice';
 import { signedOut } from '../../store/session-slice';
 import { useLogoutMutation } from '../../store/api/auth-endpoints';
-import { AccountIcon } from '../components/icons';
+import { AccountIcon, icon } from '../components/icons';
 import { homeOf, loginOf, type Mode } from '../app/paths';
+
+const CheckIcon = icon('M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z');
 
 interface Props {
   mode: Mode;
@@ -19,7 +23,7 @@ interface Props {
   userModeAvailable: boolean;
 }
 
-/** The user dropdown: Dashboard, the other mode when allowed, Log Out. */
+/** The user dropdown: Dashboard, the other mode when allowed, the compact layout, Log Out. */
 export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -27,6 +31,7 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logout] = useLogoutMutation();
+  const size = useAppSelector(selectSize);
 
   const go = (path: string) => {
     setAnchor(null);
@@ -59,6 +64,18 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
         {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
         {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}
         {/* A list holds list items only: the separator is an li too. */}
+        <Divider component="li" />
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={size === 'small'}
+          onClick={() => {
+            setAnchor(null);
+            dispatch(sizeChosen(size === 'small' ? 'medium' : 'small'));
+          }}
+        >
+          <ListItemIcon>{size === 'small' ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+          {t('layout.compact')}
+        </MenuItem>
         <Divider component="li" />
         <MenuItem onClick={() => void logOut()}>{t('layout.log_out')}</MenuItem>
       </Menu>

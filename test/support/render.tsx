@@ -12,12 +12,11 @@ import { MemoryRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { appListener, makeStore, type AppStore } from '../../store';
-import { initialAppState } from '../../store/app-slice';
 import { signedOut } from '../../store/session-slice';
 import { theme } from '../../src/theme/theme';
 import { Notifier } from '../../src/components/Notifier';
 import { App } from '../../src/app/App';
-import { listenForSidebar } from '../../src/app/shell-listeners';
+import { appStateAtStart, listenForSidebar, listenForSize } from '../../src/app/shell-listeners';
 import { listenForLanguage } from '../../src/i18n/language-listener';
 import type { LanguageCode } from '../../src/i18n/languages';
 import { makeI18n, startAppI18n, type TestLanguage } from './i18n';
@@ -110,9 +109,9 @@ export async function renderApp(url: string, { account = null, language = 'en' }
     globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
   }
   window.history.replaceState(null, '', url);
-  const store = makeStore({ app: { ...initialAppState, language } });
+  const store = makeStore({ app: appStateAtStart(language) });
   mounted.stores.push(store);
-  mounted.stopListening.push(listenForLanguage(), listenForSidebar());
+  mounted.stopListening.push(listenForLanguage(), listenForSidebar(), listenForSize());
   const result = render(
     <StrictMode>
       <App store={store} />
