@@ -21,7 +21,7 @@ import type { Project } from '../../contract/project-format';
 import type { ResponseOf } from '../../contract/api/define';
 import type { logs as logsCall, records as recordsCall, trend as trendCall } from '../../contract/api/data';
 import type { TagValue } from './tag-values';
-import { csvField } from '../lib/newest-first';
+import { csvCell } from '../lib/csv';
 
 export const DATALOG_FANOUT = 8;
 /** 8^9 = 134 million records: more than a log may hold (max_records ≤ 10 million). */
@@ -107,10 +107,11 @@ function fold(acc: Float64Array, next: Float64Array): void {
 const orNull = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The CSV values of a stored record: its JSON array without the brackets when that is already
- * CSV (numbers and nulls), else each value escaped. */
+ * CSV (numbers and nulls: no text, so nothing for csvCell to neutralise or quote), else each value
+ * through csvCell. */
 function csvValues(v: string): string {
   if (!v.includes('"')) return v.slice(1, -1).replace(/null/g, '');
-  return (JSON.parse(v) as unknown[]).map(csvField).join(',');
+  return (JSON.parse(v) as unknown[]).map(csvCell).join(',');
 }
 
 export class DataLogService {
@@ -446,7 +447,7 @@ export class DataLogService {
     const { first, last } = this.seqRange(s, from, to);
     const count = Math.max(0, last - first + 1);
     let next = first;
-    let header = `time,${s.tags.map(csvField).join(',')}\n`;
+    let header = `time,${s.tags.map(csvCell).join(',')}\n`;
     const { exportPage: rowPage, exportCsvPage: csvPage, firstFrom } = this.st;
     const lowerBound = (t: number, lo: number, hi: number) => this.lowerBound(s, t, lo, hi);
     const stream = new Readable({

@@ -17,8 +17,8 @@ import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { crc32ToHex, crc32Update } from '../lib/crc32';
-import { decodeProjectFile, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
+import { crc32Hex, crc32ToHex, crc32Update } from '../lib/crc32';
+import { decodeProjectFile, decodeProjectPair, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
 import { ApiError } from '../lib/api-error';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import {
@@ -204,7 +204,7 @@ export class ProjectService {
   private adoptLegacy(row: ProjectRow): ProjectRow {
     const app = fs.readFileSync(path.join(this.dir, `${row.file_name}.app`));
     const crc = fs.readFileSync(path.join(this.dir, `${row.file_name}.crc`), 'utf8').trim();
-    const project = projectSchema.parse(JSON.parse(zlib.gunzipSync(app).toString('utf8')));
+    const project = decodeProjectPair(app, crc32Hex(app)).project;
     const release = this.writeRelease(project, { name: row.file_name, app, crc });
     this.db
       .prepare('UPDATE projects SET release = ?, model = ?, design_software_version = ?, app_size = ?, source = ? WHERE id = ?')
