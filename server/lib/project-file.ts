@@ -27,7 +27,9 @@ export type ProjectFileProblem =
   | 'crc_mismatch'
   /** No project document inside: 'Could not find EasyBuilder project file'. */
   | 'project_file_missing'
-  /** Protected, and the password is missing or wrong: 'error password'. */
+  /** Protected, and no password was given: the user is asked for it. */
+  | 'password_required'
+  /** Protected, and the password given is wrong: 'error password'. */
   | 'wrong_password';
 
 export class ProjectFileError extends Error {
@@ -130,7 +132,7 @@ export function decodeDocument(bytes: Buffer, password: string | undefined): Dec
   if (format !== PROTECTED_PROJECT_FORMAT) throw new ProjectFileError('project_file_missing', 'The .app file holds no project document');
   const envelope = protectedProjectSchema.safeParse(json);
   if (!envelope.success) throw new ProjectFileError('project_file_missing', 'The protected project envelope is not valid');
-  if (password === undefined || password === '') throw new ProjectFileError('wrong_password', 'The project is protected by a password');
+  if (password === undefined || password === '') throw new ProjectFileError('password_required', 'The project is protected by a password');
   const e = envelope.data;
   let plain: Buffer;
   try {
