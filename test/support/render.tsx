@@ -17,7 +17,7 @@ import { signedOut } from '../../store/session-slice';
 import { theme } from '../../src/theme/theme';
 import { Notifier } from '../../src/components/Notifier';
 import { App } from '../../src/app/App';
-import { listenForSidebar } from '../../src/app/shell-listeners';
+import { listenForSidebar, listenForWarnings, readInsecureWarningHidden } from '../../src/app/shell-listeners';
 import { listenForLanguage } from '../../src/i18n/language-listener';
 import type { LanguageCode } from '../../src/i18n/languages';
 import { makeI18n, startAppI18n, type TestLanguage } from './i18n';
@@ -110,9 +110,9 @@ export async function renderApp(url: string, { account = null, language = 'en' }
     globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
   }
   window.history.replaceState(null, '', url);
-  const store = makeStore({ app: { ...initialAppState, language } });
+  const store = makeStore({ app: { ...initialAppState, language, insecureWarningHidden: readInsecureWarningHidden() } });
   mounted.stores.push(store);
-  mounted.stopListening.push(listenForLanguage(), listenForSidebar());
+  mounted.stopListening.push(listenForLanguage(), listenForSidebar(), listenForWarnings());
   const result = render(
     <StrictMode>
       <App store={store} />
@@ -138,6 +138,7 @@ afterEach(() => {
   if (mounted.viewportSet) delete (window as { matchMedia?: unknown }).matchMedia;
   mounted.viewportSet = false;
   localStorage.clear();
+  sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
