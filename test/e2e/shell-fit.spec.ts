@@ -74,6 +74,19 @@ async function signInAdmin(page: Page, password: string): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
+/** Renames the panel (signed in as admin), as the HMI name dialog would. */
+async function nameTheHmi(page: Page, name: string): Promise<void> {
+  const status = await page.evaluate(async (name) => {
+    const res = await fetch('/api/v1/system/hmi/name', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${localStorage.getItem('ihmi_user_token')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    return res.status;
+  }, name);
+  expect(status).toBe(200);
+}
+
 /** Nothing lies over the middle of `target`: what the browser would hit there is the target itself. */
 async function uncovered(target: Locator): Promise<boolean> {
   return target.evaluate((el) => {
@@ -167,7 +180,10 @@ test('the not-secure warning never covers a control, and can be put away for the
 test('the language notice leaves the HMI name uncovered, and the screen reads nothing again (item 10)', async ({ page }, info) => {
   await useLanguage(page, 'en');
   await signInAdmin(page, CHANGED);
+  // A name as long as the panel takes reaches towards the middle, where the notice opens.
+  await nameTheHmi(page, LONG_NAME);
   await page.goto(`${device.url}/admin/account/password`);
+  await expect(page.getByTestId('hmi-name')).toHaveText(LONG_NAME);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(1000);
   const calls: string[] = [];
@@ -190,15 +206,7 @@ test('the language notice leaves the HMI name uncovered, and the screen reads no
 test('in user mode the top bar shows a long HMI name in full beside a long account name (item 11)', async ({ page }, info) => {
   await useLanguage(page, 'en');
   await signInAdmin(page, CHANGED);
-  const renamed = await page.evaluate(async (name) => {
-    const res = await fetch('/api/v1/system/hmi/name', {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${localStorage.getItem('ihmi_user_token')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name }),
-    });
-    return res.status;
-  }, LONG_NAME);
-  expect(renamed).toBe(200);
+  await nameTheHmi(page, LONG_NAME);
   await forget(page);
 
   for (const language of ['en', 'ja'] as const) {
