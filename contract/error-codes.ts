@@ -34,8 +34,10 @@ export const ERROR_CODES = [
   'crc_mismatch',
   /** No project document in the .app ('Could not find EasyBuilder project file'). */
   'project_file_missing',
-  /** A protected project without its password, or with a wrong one ('error password'). */
+  /** A protected project with a wrong password ('error password'). */
   'wrong_password',
+  /** A protected project sent without a password: the console asks for it. */
+  'password_required',
   /** The project is for another model ('Project was incompatible with this machine'). */
   'incompatible_model',
   /** The project was made with design software older than the device runs (specification §9). */

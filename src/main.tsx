@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { makeStore } from '../store';
 import { initI18n, initialLanguage } from './i18n/i18n';
 import { listenForLanguage } from './i18n/language-listener';
-import { appStateAtStart, listenForSidebar, listenForSize } from './app/shell-listeners';
+import { appStateAtStart, listenForShell } from './app/shell-listeners';
 import { App } from './app/App';
 import { signInRedirectOf } from './app/paths';
 import { selectIsSignedIn } from '../store/session-slice';
@@ -17,8 +17,7 @@ async function start(): Promise<void> {
   const signInFirst = selectIsSignedIn(store.getState()) ? null : signInRedirectOf(window.location);
   if (signInFirst) window.history.replaceState(window.history.state, '', signInFirst);
   listenForLanguage();
-  listenForSidebar();
-  listenForSize();
+  listenForShell();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App store={store} />

@@ -26,6 +26,9 @@ export interface AppState {
   datetime: string | null;
   hmiName: string;
   notice: Notice | null;
+  /** The user put the not-secure warning away for this browser session (sessionStorage keeps
+   * it); the top bar then offers to show it again. */
+  insecureWarningHidden: boolean;
 }
 
 export const initialAppState: AppState = {
@@ -37,6 +40,7 @@ export const initialAppState: AppState = {
   datetime: null,
   hmiName: '',
   notice: null,
+  insecureWarningHidden: false,
 };
 
 export const appSlice = createSlice({
@@ -72,6 +76,11 @@ export const appSlice = createSlice({
     datetimeTicked(state, action: PayloadAction<string>) {
       state.datetime = action.payload;
     },
+    /** The not-secure warning put away (true) or shown again (false); a listener keeps the choice
+     * for the session. */
+    insecureWarningHiddenSet(state, action: PayloadAction<boolean>) {
+      state.insecureWarningHidden = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(noticeShown, (state, action) => {
@@ -96,6 +105,7 @@ export const appSlice = createSlice({
     selectDatetime: (s) => s.datetime,
     selectHmiName: (s) => s.hmiName,
     selectNotice: (s) => s.notice,
+    selectInsecureWarningHidden: (s) => s.insecureWarningHidden,
   },
 });
 
@@ -107,8 +117,10 @@ export const {
   languageApplied,
   sizeChosen,
   datetimeTicked,
+  insecureWarningHiddenSet,
 } = appSlice.actions;
-export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectSize, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;
+export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectSize, selectDatetime, selectHmiName, selectNotice, selectInsecureWarningHidden } =
+  appSlice.selectors;
 
 /** A size read back from its cookie; anything else is the default. */
 export function sizeOf(text: string | null): ComponentSize {

@@ -10,6 +10,8 @@ export const logoName = defineCall({
   tag: 'project',
   summary: 'The product model name shown in the logo area',
   access: { kind: 'authenticated' },
+  // The frame around the expiry dialog shows it: the model is no operation.
+  whilePasswordExpired: 'allowed',
   response: z.object({ name: z.string() }),
 });
 

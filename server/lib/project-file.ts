@@ -27,7 +27,9 @@ export type ProjectFileProblem =
   | 'crc_mismatch'
   /** No project document inside: 'Could not find EasyBuilder project file'. */
   | 'project_file_missing'
-  /** Protected, and the password is missing or wrong: 'error password'. */
+  /** Protected, and no password was given: the user is asked for it. */
+  | 'password_required'
+  /** Protected, and the password given is wrong: 'error password'. */
   | 'wrong_password';
 
 export class ProjectFileError extends Error {
@@ -217,7 +219,7 @@ export interface DecodedProject {
  * password is told as such, never as a damaged document), then deciphered a piece at a time into
  * a document reader, so the plain document is never held whole. */
 function openEnvelope(e: ProtectedProject, password: string | undefined): DecodedProject {
-  if (password === undefined || password === '') throw new ProjectFileError('wrong_password', 'The project is protected by a password');
+  if (password === undefined || password === '') throw new ProjectFileError('password_required', 'The project is protected by a password');
   const data = Buffer.from(e.data, 'base64');
   const PIECE = 1 << 20;
   const decipherer = (key: Buffer) => {

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { selectSize, sizeChosen } from '../../store/app-slice';
+import { selectFormFactor, selectSize, sizeChosen } from '../../store/app-slice';
 import { signedOut } from '../../store/session-slice';
 import { useLogoutMutation } from '../../store/api/auth-endpoints';
 import { AccountIcon, icon } from '../components/icons';
@@ -32,6 +34,8 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logout] = useLogoutMutation();
   const size = useAppSelector(selectSize);
+  // On a phone or tablet the account is its icon (the name heads the menu): the HMI name needs the room.
+  const iconOnly = useAppSelector(selectFormFactor) === 'mobile';
 
   const go = (path: string) => {
     setAnchor(null);
@@ -48,18 +52,32 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
 
   return (
     <>
-      <Button
-        color="inherit"
-        onClick={(e) => setAnchor(e.currentTarget)}
-        startIcon={<AccountIcon />}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-label={t('layout.user_menu', { name: username })}
-        sx={{ textTransform: 'none' }}
-      >
-        <span className="user-name">{username}</span>
-      </Button>
+      {iconOnly ? (
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          aria-label={t('layout.user_menu', { name: username })}
+          sx={{ flexShrink: 0 }}
+        >
+          <AccountIcon />
+        </IconButton>
+      ) : (
+        <Button
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          startIcon={<AccountIcon />}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          aria-label={t('layout.user_menu', { name: username })}
+          sx={{ textTransform: 'none', flexShrink: 0 }}
+        >
+          <span className="user-name">{username}</span>
+        </Button>
+      )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {iconOnly ? <ListSubheader sx={{ lineHeight: '40px' }}>{username}</ListSubheader> : null}
         <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
         {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
         {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}

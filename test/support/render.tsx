@@ -16,7 +16,7 @@ import { signedOut } from '../../store/session-slice';
 import { theme } from '../../src/theme/theme';
 import { Notifier } from '../../src/components/Notifier';
 import { App } from '../../src/app/App';
-import { appStateAtStart, listenForSidebar, listenForSize } from '../../src/app/shell-listeners';
+import { appStateAtStart, listenForShell } from '../../src/app/shell-listeners';
 import { listenForLanguage } from '../../src/i18n/language-listener';
 import type { LanguageCode } from '../../src/i18n/languages';
 import { makeI18n, startAppI18n, type TestLanguage } from './i18n';
@@ -111,7 +111,7 @@ export async function renderApp(url: string, { account = null, language = 'en' }
   window.history.replaceState(null, '', url);
   const store = makeStore({ app: appStateAtStart(language) });
   mounted.stores.push(store);
-  mounted.stopListening.push(listenForLanguage(), listenForSidebar(), listenForSize());
+  mounted.stopListening.push(listenForLanguage(), listenForShell());
   const result = render(
     <StrictMode>
       <App store={store} />
@@ -137,6 +137,7 @@ afterEach(() => {
   if (mounted.viewportSet) delete (window as { matchMedia?: unknown }).matchMedia;
   mounted.viewportSet = false;
   localStorage.clear();
+  sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

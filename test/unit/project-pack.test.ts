@@ -72,8 +72,9 @@ describe('project .app/.crc pair', () => {
     // The document is not readable without the password.
     expect(zlib.gunzipSync(app).toString()).not.toContain(project.tags[0]!.name);
     expect(decodeProjectPair(app, crc, 'Line-7 secret')).toEqual({ project, protected: true });
-    expect(problemOf(() => decodeProjectPair(app, crc))).toBe('wrong_password');
-    expect(problemOf(() => decodeProjectPair(app, crc, ''))).toBe('wrong_password');
+    // No password is told apart from a wrong one: the console asks for it.
+    expect(problemOf(() => decodeProjectPair(app, crc))).toBe('password_required');
+    expect(problemOf(() => decodeProjectPair(app, crc, ''))).toBe('password_required');
     expect(problemOf(() => decodeProjectPair(app, crc, 'line-7 secret'))).toBe('wrong_password');
   });
 
