@@ -7,54 +7,22 @@
  * - the language notice leaves the HMI name uncovered, and nothing is read again;
  * - in user mode the top bar shows a long HMI name in full beside a long account name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { snap } from './support';
+import { startOwnDevice, type OwnDevice } from './own-device';
 
 const INITIAL = 'Fit-Initial-Pass-1';
 const CHANGED = 'Fit-Changed-Pass-2';
 /** A name as long as the device takes (32 characters), with no spaces to break at. */
 const LONG_NAME = 'Linex3xPress-Hall2-Cell4-Stn0707';
 
-interface Device {
-  child: ChildProcess;
-  url: string;
-  dataDir: string;
-}
-
-function startDevice(): Promise<Device> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-e2e-fit-'));
-  const child = spawn(process.execPath, ['build/server/main.js'], {
-    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HOST: '127.0.0.1', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: INITIAL, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const http = /Console \(HTTP\):\s+(http:\/\/\S+?)\/admin\/login/.exec(out);
-      if (http && /Console \(HTTPS\)/.test(out)) {
-        clearTimeout(timer);
-        resolve({ child, url: http[1]!, dataDir });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
-
-let device: Device;
+let device: OwnDevice;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  device = await startDevice();
+  device = await startOwnDevice(INITIAL);
 });
 test.afterAll(async () => {
-  device.child.kill('SIGTERM');
-  await new Promise((r) => device.child.once('exit', r));
-  fs.rmSync(device.dataDir, { recursive: true, force: true });
+  await device.stop();
 });
 
 async function useLanguage(page: Page, language: 'en' | 'ja'): Promise<void> {
