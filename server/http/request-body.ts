@@ -40,9 +40,11 @@ export function allowDrain(req: FastifyRequest, bytes: number): void {
   allowances.set(req.raw, bytes);
 }
 
-function hasBody(raw: IncomingMessage): boolean {
+/** A body still coming over a connection (a request made in the process, `inject`, has none). */
+function bodyComing(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
-  return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  const hasBody = raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  return hasBody && !raw.complete && !raw.destroyed && typeof raw.socket?.bytesRead === 'number';
 }
 
 /** Cuts the connection of a body that stalls or trickles (see above). */
@@ -82,13 +84,13 @@ function drain(raw: IncomingMessage, allowance: number): void {
 
 export function registerBodyGuards(app: FastifyInstance, limits: BodyLimits): void {
   app.addHook('onRequest', (req, _reply, done) => {
-    if (hasBody(req.raw) && !req.raw.complete) watchBody(req, limits);
+    if (bodyComing(req.raw)) watchBody(req, limits);
     done();
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
     const raw = req.raw;
-    if (!hasBody(raw) || raw.complete || raw.destroyed) return done(null, payload);
+    if (!bodyComing(raw)) return done(null, payload);
     const allowance = allowances.get(raw) ?? (req.isMultipart() ? limits.drainMultipartBytes : DRAIN_OTHER_BYTES);
     const declared = Number(raw.headers['content-length']);
     if (Number.isFinite(declared) && declared > allowance) {
