@@ -48,8 +48,15 @@ export const ERROR_CODES = [
   'restart_failed',
   /** The device restarted while the job ran: the job ended there, the device runs what it ran before. */
   'interrupted',
-  /** Another update runs: one at a time. */
+  /** Another job of the same kind runs (a data backup to a medium): one at a time. */
   'job_running',
+  /** The device is busy: another update is being received or runs (one at a time: a project, an
+   * OS image, a PLC runtime firmware; a project restart waits for it too), or the uploads being
+   * received hold all the room uploads stage in. Wait for it to end and try again. */
+  'busy',
+  /** The data disk has no room for an upload (asked before its first byte is written), or it
+   * filled while the upload was written. */
+  'insufficient_storage',
   /** The project backup could not be packed ('Project packing failed!'). */
   'packing_failed',
   /** An OS image larger than the device takes ('Image too large'). */

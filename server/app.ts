@@ -31,6 +31,10 @@ import { PowerService } from './services/power';
 import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from './services/plc-runtime';
 import { trustedOsKeys } from './lib/os-image';
 import { JobsService } from './services/jobs';
+import { UpdateSlot } from './services/update-slot';
+import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes, type StagingQuotaOptions } from './services/staging-quota';
+import { RECIPE_BACKUP_MAX_BYTES } from './services/recipes';
+import { DEFAULT_BODY_LIMITS, registerBodyGuards, type BodyLimits } from './http/request-body';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
 import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -58,6 +62,9 @@ export interface DeviceOptions {
   /** Firmware limit and timings of PLC runtime updates (the HMI restart takes the OS reboot time
    * unless set); tests shorten them. */
   plcRuntime?: Partial<PlcRuntimeOptions>;
+  /** The room uploads stage in (server/services/staging-quota.ts): by default the largest update
+   * the device takes and two recipe backups beside it; tests lower it and give the free space. */
+  staging?: Partial<StagingQuotaOptions>;
   /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
    * themselves turn it off. */
   recorder?: boolean;
@@ -75,6 +82,8 @@ export interface AppOptions extends DeviceOptions {
   consoleDir?: string | null;
   logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
   serverFactory?: FastifyServerFactory;
+  /** How fast a request body must come (server/http/request-body.ts); tests shorten the window. */
+  body?: Partial<Omit<BodyLimits, 'drainMultipartBytes'>>;
 }
 
 export interface CreatedDevice {
@@ -182,6 +191,13 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     restartMs: osUpdate.options.rebootMs,
     ...opts.plcRuntime,
   }, trustedOsKeys(osUpdate.options.trustedKeyPaths));
+  const largestUpdate = Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes);
+  const staging = new StagingQuota({
+    maxBytes: largestUpdate + 2 * RECIPE_BACKUP_MAX_BYTES,
+    keepFreeBytes: DEFAULT_KEEP_FREE_BYTES,
+    freeBytes: statfsFreeBytes,
+    ...opts.staging,
+  });
   const device: Device = {
     dataDir: opts.dataDir,
     clock,
@@ -197,6 +213,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     project,
     recipes,
     jobs,
+    updates: new UpdateSlot(jobs),
+    staging,
     network,
     identifyLight: new IdentifyLightService(clock),
     osUpdate,
@@ -270,6 +288,15 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   });
 
   registerSecurityHeaders(app);
+
+  // A body that stalls is cut; one answered early is read to its end (or its connection closed).
+  const { project, osUpdate, plcRuntime } = device;
+  registerBodyGuards(app, {
+    ...DEFAULT_BODY_LIMITS,
+    ...opts.body,
+    drainMultipartBytes:
+      Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes, RECIPE_BACKUP_MAX_BYTES) + 128 * 1024,
+  });
 
   // With plain HTTP switched off, a plain API call is refused and a console page is sent to the
   // HTTPS listener, under one of the device's own names.

@@ -282,14 +282,14 @@ describe('one update at a time, and who may', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 409 job_running to a second update or a restart while one runs; the console finds the running job in info', async () => {
+  it('answers 409 busy to a second update or a restart while one runs; the console finds the running job in info', async () => {
     const admin = await t.login('admin');
     const first = await upload(t, admin, uploadParts(projectPair({ name: 'Slow' })));
     expect(first.statusCode).toBe(202);
     const second = await upload(t, admin, uploadParts(projectPair({ name: 'Second' })));
-    expect({ status: second.statusCode, code: second.json().error_code }).toEqual({ status: 409, code: 'job_running' });
+    expect({ status: second.statusCode, code: second.json().error_code }).toEqual({ status: 409, code: 'busy' });
     const restart = await t.call('POST', '/api/v1/project/management/restart', admin);
-    expect(restart.json().error_code).toBe('job_running');
+    expect(restart.json().error_code).toBe('busy');
     expect((await info(t, admin)).running_job).toBe(first.json().job_id);
     const job = await waitForJob(t, admin, first.json().job_id);
     expect(job.state).toBe('done');
