@@ -91,6 +91,9 @@ export const DEVICE_AUDIT_ACTIONS = [
   /** A new project brought its own OPC UA tree and communication devices: the edits saved for the
    * previous project no longer apply. */
   'project_edits_discarded',
+  /** The device was started with HMI_RECOVER_ADMIN=1: admin has a new password (printed at that
+   * start), the first-run wizard is due, its lockouts are gone and plain HTTP is on. */
+  'admin_access_recovered',
 ] as const;
 
 export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as const;

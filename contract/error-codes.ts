@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'not_found',
   'current_password_error',
   'password_too_weak',
+  'password_reused',
   'unsupported_grant_type',
   'payload_too_large',
   'unsupported_media_type',
@@ -33,8 +34,10 @@ export const ERROR_CODES = [
   'crc_mismatch',
   /** No project document in the .app ('Could not find EasyBuilder project file'). */
   'project_file_missing',
-  /** A protected project without its password, or with a wrong one ('error password'). */
+  /** A protected project with a wrong password ('error password'). */
   'wrong_password',
+  /** A protected project sent without a password: the console asks for it. */
+  'password_required',
   /** The project is for another model ('Project was incompatible with this machine'). */
   'incompatible_model',
   /** The project was made with design software older than the device runs (specification §9). */
@@ -45,8 +48,15 @@ export const ERROR_CODES = [
   'restart_failed',
   /** The device restarted while the job ran: the job ended there, the device runs what it ran before. */
   'interrupted',
-  /** Another update runs: one at a time. */
+  /** Another job of the same kind runs (a data backup to a medium): one at a time. */
   'job_running',
+  /** The device is busy: another update is being received or runs (one at a time: a project, an
+   * OS image, a PLC runtime firmware; a project restart waits for it too), or the uploads being
+   * received hold all the room uploads stage in. Wait for it to end and try again. */
+  'busy',
+  /** The data disk has no room for an upload (asked before its first byte is written), or it
+   * filled while the upload was written. */
+  'insufficient_storage',
   /** The project backup could not be packed ('Project packing failed!'). */
   'packing_failed',
   /** An OS image larger than the device takes ('Image too large'). */

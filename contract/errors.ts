@@ -12,7 +12,8 @@ export const errorBodySchema = z
     field: z.string().optional(),
     /** The shared rule's problem code, with `validation_failure` from a rule of contract/rules. */
     problem: z.string().optional(),
-    /** Minutes left, with `login_locked`. */
+    /** Minutes left, with `login_locked`; seconds to wait, with `too_many_requests`; how many
+     * passwords the device remembers, with `password_reused`. */
     qty: z.number().int().optional(),
     /** Strength rules broken, with `password_too_weak`. */
     failures: z.array(z.string()).optional(),

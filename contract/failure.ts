@@ -5,6 +5,7 @@
  * turns it into a text (src/i18n/error-text.ts).
  */
 import type { StrengthFailure } from './rules/password-strength';
+import { PASSWORD_HISTORY_DEPTH } from './rules/password-form';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
 
 /** Failures no device answer carries: the request ran out of time (or the device said 408), or
@@ -31,7 +32,8 @@ export const SIGN_IN_RETRY_SECONDS = 30;
 export interface Failure {
   error_code: FailureCode;
   /** Minutes left, with `login_locked` (LOCKOUT_MINUTES when the answer did not say); seconds to
-   * wait, with `too_many_requests` (SIGN_IN_RETRY_SECONDS when it did not say). */
+   * wait, with `too_many_requests` (SIGN_IN_RETRY_SECONDS when it did not say); the passwords the
+   * device remembers, with `password_reused` (PASSWORD_HISTORY_DEPTH when it did not say). */
   qty?: number;
   /** The strength rules the password breaks, with `password_too_weak`. */
   failures?: StrengthFailure[];
@@ -75,6 +77,7 @@ function fromBody(body: Record<string, unknown>, code: FailureCode): Failure {
   const failure: Failure = { error_code: code };
   if (code === 'login_locked') failure.qty = typeof body.qty === 'number' ? body.qty : LOCKOUT_MINUTES;
   if (code === 'too_many_requests') failure.qty = typeof body.qty === 'number' ? body.qty : SIGN_IN_RETRY_SECONDS;
+  if (code === 'password_reused') failure.qty = typeof body.qty === 'number' ? body.qty : PASSWORD_HISTORY_DEPTH;
   if (code === 'password_too_weak' && Array.isArray(body.failures)) {
     const failures = body.failures.filter((f): f is StrengthFailure => typeof f === 'string' && STRENGTH_FAILURES.has(f));
     if (failures.length > 0) failure.failures = failures;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const PROJECT_FORMAT = 'hmi-project';
 export const PROJECT_FORMAT_VERSION = 1;
 import { MIN_DESIGN_SOFTWARE_VERSION } from './versions';
+import { RECIPE_MAX_RECORDS } from './rules/recipe';
 
 export { MIN_DESIGN_SOFTWARE_VERSION };
 
@@ -49,7 +50,7 @@ export const alarmSchema = z.object({
 export const recipeSchema = z.object({
   name,
   fields: z.array(z.object({ name, data_type: z.enum(DATA_TYPES) })).min(1),
-  records: z.array(z.object({ name, values: z.record(z.string(), z.union([z.number(), z.string()])) })),
+  records: z.array(z.object({ name, values: z.record(z.string(), z.union([z.number(), z.string()])) })).max(RECIPE_MAX_RECORDS),
 });
 
 export const dataLogSchema = z.object({

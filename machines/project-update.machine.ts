@@ -12,12 +12,17 @@
  * JOB_POLL_MS until it is done or failed; MAX_POLL_FAILURES unanswered asks in a row end in
  * `unverified` ("check the panel"), from which 'update.retry' asks again.
  *
+ * A protected project refused for its password (`password_required`: none was given;
+ * `wrong_password`) is asked for it: 'update.again' with a password sends the same request again
+ * (the same files, or the same project of the same medium) with that password.
+ *
  * Provided by the page: actors `upload` (callback, input UploadInput), `startFromMedia` (input
  * MediaInput, output `{ job_id }`) and `fetchJob` (input `{ jobId }`, output Job).
  *
  * Tags: `busy` (the overlay), `uploading` (bytes to show), `succeeded`, `failed`, `unverified`.
+ * Whether a failure asks for the password: `snapshot.can({ type: 'update.again', … })`.
  */
-import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Job } from '../contract/api/jobs';
 import type { FailureCode } from '../contract/failure';
 import type { Medium } from '../contract/media';
@@ -47,7 +52,15 @@ export interface MediaInput {
   password: string;
 }
 
+/** What was asked for last, to ask again with a password. */
+export type UpdateRequest = ({ kind: 'upload' } & UploadInput) | ({ kind: 'media' } & MediaInput);
+
+/** The refusals that a password mends. */
+export const PASSWORD_REFUSALS: readonly FailureCode[] = ['password_required', 'wrong_password'];
+
 export interface ProjectUpdateContext {
+  /** The update asked for last (null while idle). */
+  request: UpdateRequest | null;
   jobId: string | null;
   /** The job as the device last described it. */
   job: Job | null;
@@ -69,12 +82,20 @@ export type ProjectUpdateEvent =
   | { type: 'upload.failed'; error: FailureCode }
   | { type: 'upload.cancel' }
   | { type: 'update.retry' }
+  | { type: 'update.again'; password: string }
   | { type: 'update.dismiss' };
 
 /** What the upload actor sends back. */
 export type UploadReport = Extract<ProjectUpdateEvent, { type: 'upload.progress' | 'upload.done' | 'upload.failed' }>;
 
-const FRESH = { jobId: null, job: null, loaded: 0, total: 0, error: null, pollFailures: 0 } satisfies ProjectUpdateContext;
+const FRESH = { request: null, jobId: null, job: null, loaded: 0, total: 0, error: null, pollFailures: 0 } satisfies ProjectUpdateContext;
+
+/** The context of a request sent (again): nothing of an earlier attempt stays. */
+const sending = (request: UpdateRequest): ProjectUpdateContext => ({
+  ...FRESH,
+  request,
+  total: request.kind === 'upload' ? request.app.size + request.crc.size : 0,
+});
 
 export const projectUpdateMachine = setup({
   types: {
@@ -97,6 +118,9 @@ export const projectUpdateMachine = setup({
     jobDone: (_, job: Job) => job.state === 'done',
     jobFailed: (_, job: Job) => job.state === 'failed',
     lastFailure: ({ context }) => context.pollFailures + 1 >= MAX_POLL_FAILURES,
+    /** The refusal was the password's, and the files (or the medium's project) are known. */
+    passwordMends: ({ context }) => context.error !== null && PASSWORD_REFUSALS.includes(context.error) && context.request !== null,
+    uploaded: ({ context }) => context.request?.kind === 'upload',
   },
 }).createMachine({
   id: PROJECT_UPDATE_ID,
@@ -108,9 +132,12 @@ export const projectUpdateMachine = setup({
       on: {
         'update.upload': {
           target: 'uploading',
-          actions: assign(({ event }) => ({ loaded: 0, total: event.app.size + event.crc.size })),
+          actions: assign(({ event }) => sending({ kind: 'upload', app: event.app, crc: event.crc, password: event.password })),
         },
-        'update.fromMedia': 'requesting',
+        'update.fromMedia': {
+          target: 'requesting',
+          actions: assign(({ event }) => sending({ kind: 'media', medium: event.medium, name: event.name, password: event.password })),
+        },
         'update.resume': { target: 'following', actions: assign(({ event }) => ({ jobId: event.jobId })) },
       },
     },
@@ -119,9 +146,9 @@ export const projectUpdateMachine = setup({
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) => {
-          assertEvent(event, 'update.upload');
-          return { app: event.app, crc: event.crc, password: event.password };
+        input: ({ context }): UploadInput => {
+          const request = context.request as Extract<UpdateRequest, { kind: 'upload' }>;
+          return { app: request.app, crc: request.crc, password: request.password };
         },
         // The upload could not even start (the browser refused to read a file).
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
@@ -139,9 +166,9 @@ export const projectUpdateMachine = setup({
       invoke: {
         id: 'startFromMedia',
         src: 'startFromMedia',
-        input: ({ event }) => {
-          assertEvent(event, 'update.fromMedia');
-          return { medium: event.medium, name: event.name, password: event.password };
+        input: ({ context }): MediaInput => {
+          const request = context.request as Extract<UpdateRequest, { kind: 'media' }>;
+          return { medium: request.medium, name: request.name, password: request.password };
         },
         onDone: { target: 'following', actions: assign(({ event }) => ({ jobId: event.output.job_id })) },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorCodeOf(event.error) })) },
@@ -194,7 +221,21 @@ export const projectUpdateMachine = setup({
     },
     failed: {
       tags: ['failed'],
-      on: { 'update.dismiss': 'idle' },
+      on: {
+        'update.dismiss': 'idle',
+        'update.again': [
+          {
+            guard: and(['passwordMends', 'uploaded']),
+            target: 'uploading',
+            actions: assign(({ context, event }) => sending({ ...context.request!, password: event.password })),
+          },
+          {
+            guard: 'passwordMends',
+            target: 'requesting',
+            actions: assign(({ context, event }) => sending({ ...context.request!, password: event.password })),
+          },
+        ],
+      },
     },
   },
 });

@@ -27,6 +27,7 @@ export const projectUpdateQa: MachineEntry = {
     { type: 'upload.failed', error: 'crc_mismatch' },
     { type: 'upload.cancel' },
     { type: 'update.retry' },
+    { type: 'update.again', password: 'Batch-42' },
     { type: 'update.dismiss' },
   ]),
   doubles: {
@@ -42,7 +43,12 @@ export const projectUpdateQa: MachineEntry = {
     startFromMedia: { output: { job_id: 'job-1' }, error: { status: 404, data: errorAnswer('not_found') } },
     fetchJob: {
       output: sampleJob('running', 'stop_project'),
-      otherOutputs: [sampleJob('done'), sampleJob('failed', 'start_project', { error_code: 'start_failed', rolled_back: true })],
+      otherOutputs: [
+        sampleJob('done'),
+        sampleJob('failed', 'start_project', { error_code: 'start_failed', rolled_back: true }),
+        // A protected project without its password: asked for it, the same update goes again.
+        sampleJob('failed', 'prepare', { error_code: 'password_required' }),
+      ],
       error: NETWORK_FAILURE,
     },
   },

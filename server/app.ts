@@ -31,6 +31,10 @@ import { PowerService } from './services/power';
 import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from './services/plc-runtime';
 import { trustedOsKeys } from './lib/os-image';
 import { JobsService } from './services/jobs';
+import { UpdateSlot } from './services/update-slot';
+import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes, type StagingQuotaOptions } from './services/staging-quota';
+import { RECIPE_BACKUP_MAX_BYTES } from './services/recipes';
+import { DEFAULT_BODY_LIMITS, registerBodyGuards, type BodyLimits } from './http/request-body';
 import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
 import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -58,6 +62,9 @@ export interface DeviceOptions {
   /** Firmware limit and timings of PLC runtime updates (the HMI restart takes the OS reboot time
    * unless set); tests shorten them. */
   plcRuntime?: Partial<PlcRuntimeOptions>;
+  /** The room uploads stage in (server/services/staging-quota.ts): by default the largest update
+   * the device takes and two recipe backups beside it; tests lower it and give the free space. */
+  staging?: Partial<StagingQuotaOptions>;
   /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
    * themselves turn it off. */
   recorder?: boolean;
@@ -65,6 +72,9 @@ export interface DeviceOptions {
    * and may not take the console's ports. */
   host?: string;
   port?: number;
+  /** `HMI_RECOVER_ADMIN=1`: whoever can start the device gets the administrator in, whatever the
+   * settings (README, "Getting in as administrator"). */
+  recoverAdmin?: boolean;
 }
 
 export interface AppOptions extends DeviceOptions {
@@ -72,35 +82,41 @@ export interface AppOptions extends DeviceOptions {
   consoleDir?: string | null;
   logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
   serverFactory?: FastifyServerFactory;
+  /** How fast a request body must come (server/http/request-body.ts); tests shorten the window. */
+  body?: Partial<Omit<BodyLimits, 'drainMultipartBytes'>>;
 }
 
 export interface CreatedDevice {
   device: Device;
   /** The initial passwords, only on the start that created the accounts. */
   credentials: Record<AccountName, string> | null;
+  /** Admin's new password, only on a start that recovered administrator access. */
+  recovered: string | null;
 }
 
 export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> {
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(opts.dataDir);
   const settings = new SettingsService(db);
-  const accounts = new AccountsService(db, clock, opts.dataDir);
+  // Every date the device stamps comes from the device clock; the host clock measures only the
+  // lifetimes of tokens, lockouts and limits (server/lib/clock.ts says why).
+  const time = new DeviceTimeService(clock, settings);
+  const accounts = new AccountsService(db, time, opts.dataDir);
   const credentials = await accounts.ensureAccounts(opts.initialPassword);
   if (credentials) accounts.writeInitialPasswords(credentials);
-  const oplog = new OperationLog(db, clock, () => settings.get('oplog_retention'));
-  const project = new ProjectService(db, opts.dataDir, clock, {
+  const oplog = new OperationLog(db, time, () => settings.get('oplog_retention'));
+  const project = new ProjectService(db, opts.dataDir, time, {
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
-  const time = new DeviceTimeService(clock, settings);
   const recipes = new RecipeService(db, time, opts.dataDir, () => project.active());
   project.onActivate((id, p) => recipes.replace(id, p.recipes));
-  const dataLogs = new DataLogService(db);
+  const dataLogs = new DataLogService(db, () => time.nowMs());
   project.onActivate((id, p) => dataLogs.replace(id, p));
   project.start(sampleProject);
   dataLogs.ensureActive(project.active());
   recipes.ensureSeeded();
-  const jobs = new JobsService(db, clock);
+  const jobs = new JobsService(db, time);
   // A job the previous run left running was cut short: the project above is the old or the new
   // one, whichever the last committed switch says; the job says it ended there.
   for (const left of jobs.interruptLeftovers()) {
@@ -132,7 +148,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const host = opts.host ?? '127.0.0.1';
   const opcua = new OpcuaServerService(
     opcuaDir,
-    new TraceLog(opcuaDir, () => clock.now()),
+    new TraceLog(opcuaDir, () => time.nowMs()),
     tagValues,
     () => project.runtime.project,
     { settings: settings.get('opcua'), project: project.project },
@@ -175,6 +191,13 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     restartMs: osUpdate.options.rebootMs,
     ...opts.plcRuntime,
   }, trustedOsKeys(osUpdate.options.trustedKeyPaths));
+  const largestUpdate = Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes);
+  const staging = new StagingQuota({
+    maxBytes: largestUpdate + 2 * RECIPE_BACKUP_MAX_BYTES,
+    keepFreeBytes: DEFAULT_KEEP_FREE_BYTES,
+    freeBytes: statfsFreeBytes,
+    ...opts.staging,
+  });
   const device: Device = {
     dataDir: opts.dataDir,
     clock,
@@ -190,6 +213,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     project,
     recipes,
     jobs,
+    updates: new UpdateSlot(jobs),
+    staging,
     network,
     identifyLight: new IdentifyLightService(clock),
     osUpdate,
@@ -205,7 +230,30 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
-  return { device, credentials };
+  const recovered = opts.recoverAdmin ? await recoverAdmin(device) : null;
+  return { device, credentials, recovered };
+}
+
+/** Gets the administrator in whatever the settings are: a new password (printed at start), the
+ * first-run wizard at the next sign-in, no lockout held against admin, every admin session ended,
+ * and plain HTTP on so that the console's usual address answers (the wizard offers HTTPS again). */
+async function recoverAdmin(device: Device): Promise<string> {
+  const password = await device.accounts.recoverAdmin();
+  device.lockout.clearAccount('admin');
+  device.tokens.revokeAccounts(['admin'], 'admin_access_recovered');
+  const httpBefore = device.settings.get('http_enabled');
+  device.settings.set('http_enabled', true);
+  device.oplog.record({
+    account: null,
+    source: 'device',
+    action: 'admin_access_recovered',
+    target: 'account.admin',
+    before: { http_enabled: httpBefore },
+    after: { http_enabled: true, state_code: 0 },
+    values: null,
+    result: 'success',
+  });
+  return password;
 }
 
 /** Builds the Fastify app of one device. Tests call it with `inject`; `listen.ts` serves it. */
@@ -240,6 +288,15 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   });
 
   registerSecurityHeaders(app);
+
+  // A body that stalls is cut; one answered early is read to its end (or its connection closed).
+  const { project, osUpdate, plcRuntime } = device;
+  registerBodyGuards(app, {
+    ...DEFAULT_BODY_LIMITS,
+    ...opts.body,
+    drainMultipartBytes:
+      Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes, RECIPE_BACKUP_MAX_BYTES) + 128 * 1024,
+  });
 
   // With plain HTTP switched off, a plain API call is refused and a console page is sent to the
   // HTTPS listener, under one of the device's own names.

@@ -8,6 +8,8 @@ export interface ServerConfig {
   initialPassword: string | undefined;
   consoleDir: string;
   logLevel: string;
+  /** HMI_RECOVER_ADMIN=1: recover administrator access at this start. */
+  recoverAdmin: boolean;
   project: { maxUploadBytes: number };
   os: { maxImageBytes: number; rebootMs: number; trustedKeyPaths: string[] };
 }
@@ -43,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     initialPassword: env.HMI_INITIAL_PASSWORD || undefined,
     consoleDir: path.resolve(env.HMI_CONSOLE_DIR || path.join(repoRoot, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    recoverAdmin: env.HMI_RECOVER_ADMIN === '1',
     project: { maxUploadBytes: megabytes('HMI_MAX_PROJECT_MB', env.HMI_MAX_PROJECT_MB, 256) },
     os: {
       maxImageBytes: megabytes('HMI_MAX_OS_IMAGE_MB', env.HMI_MAX_OS_IMAGE_MB, 512),

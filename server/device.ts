@@ -23,10 +23,14 @@ import type { OperationLogReader } from './services/operation-log';
 import type { DataBackupService } from './services/data-backup';
 import type { PlcRuntimeService } from './services/plc-runtime';
 import type { OpcuaServerService } from './services/opcua/server';
+import type { UpdateSlot } from './services/update-slot';
+import type { StagingQuota } from './services/staging-quota';
 
 /** The services one device is made of; routes receive this and nothing global. */
 export interface Device {
   dataDir: string;
+  /** The host clock: lifetimes of tokens, lockouts and sign-in limits only; every date the device
+   * stamps comes from `time` (server/lib/clock.ts). */
   clock: Clock;
   db: Db;
   settings: SettingsService;
@@ -44,6 +48,10 @@ export interface Device {
   recipes: RecipeService;
   /** Long tasks (updates) that the console follows step by step. */
   jobs: JobsService;
+  /** One update at a time (project, OS, PLC runtime firmware), from its upload to its job's end. */
+  updates: UpdateSlot;
+  /** The room uploads stage in: what they reserve together, and the disk's free space. */
+  staging: StagingQuota;
   network: NetworkService;
   identifyLight: IdentifyLightService;
   /** OS images: verification, installation, the installed version. */

@@ -6,10 +6,37 @@ import { buildApp, createDevice, type AppOptions, type CreatedDevice } from './a
 import { ensureCertificate } from './tls';
 import { DatetimeSocket } from './ws/datetime-socket';
 
+/** The listeners' own limits on a connection (Node's http server). A body that stalls is cut
+ * sooner, by the window of server/http/request-body.ts. */
+export interface ServerTimeouts {
+  /** A request's headers must be in within this (slow-header clients). */
+  headersMs: number;
+  /** A whole request, its body included, must be in within this: a 512 MB OS image needs
+   * 150 KB/s. Answers (a long download, the time socket) are not bounded by it. */
+  requestMs: number;
+  /** A kept-alive connection with no request is closed after this. */
+  keepAliveMs: number;
+  /** How often the two first are checked. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 60 * 60_000,
+  keepAliveMs: 10_000,
+  checkIntervalMs: 10_000,
+};
+
 export interface ListenOptions extends Omit<AppOptions, 'serverFactory' | 'httpsPort'> {
   port: number;
   httpsPort: number;
   host: string;
+  /** Tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+function serverOptions(t: ServerTimeouts): http.ServerOptions {
+  return { headersTimeout: t.headersMs, requestTimeout: t.requestMs, connectionsCheckingInterval: t.checkIntervalMs };
 }
 
 export interface RunningServer extends CreatedDevice {
@@ -30,11 +57,14 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   const tls = await ensureCertificate(opts.dataDir);
   let httpsServer!: https.Server;
   const created = await createDevice({ ...opts, httpsPort: opts.httpsPort });
+  const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...opts.timeouts };
   const app = await buildApp(created, {
     ...opts,
     serverFactory: (handler) => {
-      httpsServer = https.createServer({ key: tls.key, cert: tls.cert }, handler);
-      return http.createServer(handler);
+      httpsServer = https.createServer({ key: tls.key, cert: tls.cert, ...serverOptions(timeouts) }, handler);
+      const httpServer = http.createServer(serverOptions(timeouts), handler);
+      for (const server of [httpServer, httpsServer]) server.keepAliveTimeout = timeouts.keepAliveMs;
+      return httpServer;
     },
   });
   await app.listen({ port: opts.port, host: opts.host });

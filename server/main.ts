@@ -31,6 +31,16 @@ async function main(): Promise<void> {
     for (const [user, pw] of Object.entries(server.credentials)) lines.push(`  ${user.padEnd(28)} ${pw}`);
     lines.push('  Sign in as admin; the first-run wizard asks you to change them.');
   }
+  if (server.recovered) {
+    lines.push(
+      '',
+      'Administrator access recovered (HMI_RECOVER_ADMIN=1): admin has a new password (shown once; also in',
+      `  ${path.join(config.dataDir, 'initial-credentials')}, mode 0600):`,
+      `  ${'admin'.padEnd(28)} ${server.recovered}`,
+      '  Plain HTTP is on again and no lockout holds admin back. Sign in as admin; the first-run',
+      '  wizard asks you to choose your own password. Start without HMI_RECOVER_ADMIN next time.',
+    );
+  }
   process.stdout.write(lines.join('\n') + '\n\n');
 
   let stopping = false;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { X509Certificate } from 'node:crypto';
+import { systemClock } from './lib/clock';
 
 export interface TlsFiles {
   key: string;
@@ -17,7 +18,8 @@ export async function ensureCertificate(dataDir: string): Promise<TlsFiles> {
     return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8') };
   }
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const notAfter = new Date();
+  // Browsers check a certificate's validity against real time: the host clock, not the device's.
+  const notAfter = new Date(systemClock.now());
   notAfter.setFullYear(notAfter.getFullYear() + 10);
   // Loaded only on the start that makes the certificate: it brings node-forge, megabytes of heap.
   const selfsigned = await import('selfsigned');

@@ -5,6 +5,10 @@ import { noticeDismissed, noticeShown, type Notice } from './notice-actions';
 
 export { noticeDismissed, noticeShown, type Notice, type Severity } from './notice-actions';
 export type FormFactor = 'desktop' | 'mobile';
+/** How large the controls are drawn (specification §3 "size", default medium): small is the
+ * compact layout a desktop user may choose; a touch screen keeps its 44 px targets either way. */
+export type ComponentSize = 'medium' | 'small';
+export const COMPONENT_SIZES: readonly ComponentSize[] = ['medium', 'small'];
 
 /** What the shell knows (specification §3 "Application state"). */
 export interface AppState {
@@ -16,10 +20,15 @@ export interface AppState {
   /** Desktop, or below 992 px the mobile layout (the sidebar becomes a drawer). */
   formFactor: FormFactor;
   language: string;
+  /** The controls' size, kept in a cookie like the language. */
+  size: ComponentSize;
   /** Device time as YYYY/MM/DD HH:mm:ss, from the time channel. */
   datetime: string | null;
   hmiName: string;
   notice: Notice | null;
+  /** The user put the not-secure warning away for this browser session (sessionStorage keeps
+   * it); the top bar then offers to show it again. */
+  insecureWarningHidden: boolean;
 }
 
 export const initialAppState: AppState = {
@@ -27,9 +36,11 @@ export const initialAppState: AppState = {
   desktopSidebarOpen: true,
   formFactor: 'desktop',
   language: 'en',
+  size: 'medium',
   datetime: null,
   hmiName: '',
   notice: null,
+  insecureWarningHidden: false,
 };
 
 export const appSlice = createSlice({
@@ -58,8 +69,17 @@ export const appSlice = createSlice({
     languageApplied(state, action: PayloadAction<string>) {
       state.language = action.payload;
     },
+    /** The user chose the controls' size; a listener keeps it in its cookie. */
+    sizeChosen(state, action: PayloadAction<ComponentSize>) {
+      state.size = action.payload;
+    },
     datetimeTicked(state, action: PayloadAction<string>) {
       state.datetime = action.payload;
+    },
+    /** The not-secure warning put away (true) or shown again (false); a listener keeps the choice
+     * for the session. */
+    insecureWarningHiddenSet(state, action: PayloadAction<boolean>) {
+      state.insecureWarningHidden = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -81,9 +101,11 @@ export const appSlice = createSlice({
     selectSidebarOpen: (s) => s.sidebarOpen,
     selectFormFactor: (s) => s.formFactor,
     selectLanguage: (s) => s.language,
+    selectSize: (s) => s.size,
     selectDatetime: (s) => s.datetime,
     selectHmiName: (s) => s.hmiName,
     selectNotice: (s) => s.notice,
+    selectInsecureWarningHidden: (s) => s.insecureWarningHidden,
   },
 });
 
@@ -93,6 +115,14 @@ export const {
   formFactorChanged,
   languageChosen,
   languageApplied,
+  sizeChosen,
   datetimeTicked,
+  insecureWarningHiddenSet,
 } = appSlice.actions;
-export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectDatetime, selectHmiName, selectNotice } = appSlice.selectors;
+export const { selectSidebarOpen, selectFormFactor, selectLanguage, selectSize, selectDatetime, selectHmiName, selectNotice, selectInsecureWarningHidden } =
+  appSlice.selectors;
+
+/** A size read back from its cookie; anything else is the default. */
+export function sizeOf(text: string | null): ComponentSize {
+  return COMPONENT_SIZES.find((s) => s === text) ?? initialAppState.size;
+}

@@ -47,7 +47,7 @@ export const update = defineCall({
   summary:
     'Uploads an OS image (multipart `image`) and starts the update job: prepare, upload image, update OS, then the device reboots. ' +
     'The image is checked while it streams in and refused before anything changes: 413 past the size limit (image_too_large), ' +
-    '400 invalid_image for a bad signature, another model, a truncated image or a SHA-256 mismatch; 409 while another update runs',
+    '400 invalid_image for a bad signature, another model, a truncated image or a SHA-256 mismatch; 409 busy while another update is received or runs (one at a time, from the first byte); 507 insufficient_storage when the disk has no room for it',
   access: { kind: 'menu', menu: 'os_update' },
   upload: osImageUpload,
   successStatus: 202,

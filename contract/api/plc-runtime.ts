@@ -132,7 +132,7 @@ export const update = defineCall({
   summary:
     'Uploads a PLC runtime firmware (multipart `firmware`) and starts the update job: prepare, upload firmware, update firmware, restart HMI. ' +
     'The file is checked while it streams in and refused before anything changes: 413 firmware_too_large past the size limit, ' +
-    '400 invalid_firmware for a bad signature, another product or model, a truncated file or a SHA-256 mismatch; 409 while another update runs. ' +
+    '400 invalid_firmware for a bad signature, another product or model, a truncated file or a SHA-256 mismatch; 409 busy while another update is received or runs (one at a time, from the first byte); 507 insufficient_storage when the disk has no room for it. ' +
     'A firmware the installer refuses (it needs a newer OS) fails the job with firmware_update_failed, the runtime unchanged',
   access: CHANGING,
   upload: plcFirmwareUpload,

@@ -10,6 +10,8 @@ export const logoName = defineCall({
   tag: 'project',
   summary: 'The product model name shown in the logo area',
   access: { kind: 'authenticated' },
+  // The frame around the expiry dialog shows it: the model is no operation.
+  whilePasswordExpired: 'allowed',
   response: z.object({ name: z.string() }),
 });
 
@@ -59,7 +61,7 @@ export const info = defineCall({
 export const restart = defineCall({
   ...PROJECT_ROUTES.restart,
   tag: 'project',
-  summary: 'Stops and starts the running project',
+  summary: 'Stops and starts the running project; 409 busy while an update is received or runs',
   access: { kind: 'menu', menu: 'project_management' },
   response: projectInfoSchema,
   audit: { action: 'restart_project', target: 'project' },
@@ -79,7 +81,7 @@ export const update = defineCall({
   tag: 'project',
   summary:
     'Uploads a project (.app and .crc, multipart) and starts the update job: prepare, stop project, update project, decompress project, start project. ' +
-    'The files are checked by content; a refused project changes nothing. 413 past the size limit, 409 while another update runs',
+    'The files are checked by content; a refused project changes nothing. 413 past the size limit, 409 busy while another update is received or runs (one at a time, from the first byte), 507 insufficient_storage when the disk has no room for it',
   access: { kind: 'menu', menu: 'project_management' },
   upload: projectUpload,
   successStatus: 202,
@@ -129,7 +131,7 @@ export const media = defineCall({
 export const updateFromMedia = defineCall({
   ...PROJECT_ROUTES.updateFromMedia,
   tag: 'project',
-  summary: 'Starts the update job from a project pair on the USB stick or SD card, with the same steps as an upload',
+  summary: 'Starts the update job from a project pair on the USB stick or SD card, with the same steps as an upload; 409 busy while another update is received or runs',
   access: { kind: 'menu', menu: 'project_management' },
   body: z.object({ medium: z.enum(MEDIA), name: projectFileName, password: projectPassword.optional() }),
   successStatus: 202,

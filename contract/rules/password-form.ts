@@ -9,9 +9,15 @@ export interface PasswordChangeForm {
 
 export interface PasswordFormErrors {
   current?: 'required';
-  password?: 'required' | 'too_long' | StrengthFailure[];
+  password?: 'required' | 'too_long' | 'same_as_current' | StrengthFailure[];
   confirm?: 'required' | 'inconsistent';
 }
+
+/** How many of an account's passwords the device remembers, the current one included: a new
+ * password must differ from all of them (400 `password_reused` otherwise), or expiry would be
+ * defeated by "changing" a password to itself. Each is a full scrypt check at a change (about
+ * 0.2 s; admin's change-all checks three accounts): three keeps a change under two seconds. */
+export const PASSWORD_HISTORY_DEPTH = 3;
 
 export function validatePasswordChangeForm(
   form: PasswordChangeForm,
@@ -21,6 +27,7 @@ export function validatePasswordChangeForm(
   if (form.current.length === 0) errors.current = 'required';
   if (form.password.length === 0) errors.password = 'required';
   else if (form.password.length > PASSWORD_MAX_LENGTH) errors.password = 'too_long';
+  else if (form.current !== '' && form.password === form.current) errors.password = 'same_as_current';
   else {
     const failures = strengthFailures(form.password, rules);
     if (failures.length > 0) errors.password = failures;

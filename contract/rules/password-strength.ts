@@ -5,9 +5,10 @@ import type { strengthRulesWireSchema } from '../api/system';
 
 export const SPECIAL_CHARACTERS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 export const PASSWORD_MAX_LENGTH = 128;
-export const MINIMAL_LENGTH_RANGE = { min: 4, max: 64 } as const;
 /** The shortest password ever accepted, strength rules on or off; the rules can only raise it. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** The minimal length the rules may set: from the floor above (a lower one would only mislead). */
+export const MINIMAL_LENGTH_RANGE = { min: PASSWORD_MIN_LENGTH, max: 64 } as const;
 
 export interface PasswordStrengthRules {
   rulesEnable: boolean;

@@ -31,6 +31,9 @@ const INTEGER_RANGES: Partial<Record<RecipeDataType, readonly [number, number]>>
 /** The longest text a string field holds (a panel's string tag holds up to 255 words). */
 export const RECIPE_STRING_MAX = 510;
 
+/** The records one recipe book holds at most: in a project, and in a backup restored. */
+export const RECIPE_MAX_RECORDS = 100_000;
+
 export type RecipeValueProblem = 'not_a_number' | 'not_an_integer' | 'out_of_range' | 'not_a_text' | 'too_long';
 
 /** What is wrong with `value` for a field of `dataType`, or null. */
@@ -74,19 +77,13 @@ export function recipeBooksProblem(project: readonly RecipeBookShape[], backup: 
   return null;
 }
 
-/** The first reason the backup's books and records cannot be restored into the project, or null. */
-export function recipeBackupProblem(project: readonly RecipeBookShape[], backup: readonly RecipeBookData[]): RecipeBackupProblem | null {
-  const shape = recipeBooksProblem(project, backup);
-  if (shape) return shape;
-  for (const book of backup) {
-    const types = new Map(book.fields.map((f) => [f.name, f.data_type]));
-    for (const record of book.records) {
-      for (const [field, value] of Object.entries(record.values)) {
-        const type = types.get(field);
-        const problem = type ? recipeValueProblem(type, value) : 'unknown_field';
-        if (problem) return { code: 'bad_value', book: book.name, record: record.name, field, problem };
-      }
-    }
+/** Why one record of `book` (a book that fits the project) cannot be restored, or null. A
+ * restore reads the records one at a time and checks each as it is read. */
+export function recipeRecordProblem(book: RecipeBookShape, record: RecipeBookData['records'][number]): RecipeBackupProblem | null {
+  for (const [field, value] of Object.entries(record.values)) {
+    const type = book.fields.find((f) => f.name === field)?.data_type;
+    const problem = type ? recipeValueProblem(type, value) : 'unknown_field';
+    if (problem) return { code: 'bad_value', book: book.name, record: record.name, field, problem };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
+import { systemClock } from '../lib/clock';
 
 export type Db = Database.Database;
 
@@ -34,6 +35,8 @@ export function openDatabase(dataDir: string, migrations: Migration[] = MIGRATIO
   return db;
 }
 
+/** `applied_at` is the host's time: migrations run before the device's settings (its time offset)
+ * can be read, and the row is the schema's record, never shown. */
 export function migrate(db: Db, migrations: Migration[]): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const applied = new Set(db.prepare('SELECT id FROM schema_migrations').pluck().all() as number[]);
@@ -42,7 +45,7 @@ export function migrate(db: Db, migrations: Migration[]): void {
     if (applied.has(m.id)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, new Date(systemClock.now()).toISOString());
     })();
   }
 }

@@ -214,4 +214,19 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 7,
+    name: 'password_history',
+    // The hashes of an account's previous passwords (the newest few, PASSWORD_HISTORY_DEPTH - 1 of
+    // them beside the current one): a new password may not be one of them.
+    sql: `
+      CREATE TABLE password_history (
+        id INTEGER PRIMARY KEY,
+        username TEXT NOT NULL REFERENCES accounts(username),
+        password_hash TEXT NOT NULL,
+        retired_at TEXT NOT NULL
+      );
+      CREATE INDEX password_history_by_account ON password_history(username, id);
+    `,
+  },
 ];

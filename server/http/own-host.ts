@@ -57,13 +57,31 @@ export function httpsHostFor(device: Device, req: FastifyRequest): string {
   return local ? urlHost(normalizeHost(local)) : 'localhost';
 }
 
+/** The path and query a request target names. A request line may carry the absolute form
+ * (`GET http://other.example/admin/x`, RFC 9112 §3.2.2): only its path and query are taken, never
+ * its scheme or host. Always starts with a single `/`. */
+export function targetPath(url: string): string {
+  let target = url;
+  if (!target.startsWith('/')) {
+    try {
+      const parsed = new URL(target);
+      target = `${parsed.pathname}${parsed.search}`;
+    } catch {
+      target = '/';
+    }
+  }
+  // `//other.example/x` after a host is still this host's path, but say it with one slash.
+  return target.replace(/^\/+/, '/');
+}
+
 /** A plain request while the device serves HTTPS only: an API call is refused (its credentials
  * have already crossed in clear; a redirect would have the client send them again), a page of
  * the console is sent to the same path on HTTPS. */
 export function refusePlainHttp(device: Device, req: FastifyRequest, reply: FastifyReply): void {
-  if (API_PATH.test(req.url)) {
+  const target = targetPath(req.url);
+  if (API_PATH.test(target)) {
     reply.code(403).send(new ApiError(403, 'https_required', `This device answers the API over HTTPS only (port ${device.httpsPort})`).toBody());
     return;
   }
-  reply.redirect(`https://${httpsHostFor(device, req)}:${device.httpsPort}${req.url}`, 308);
+  reply.redirect(`https://${httpsHostFor(device, req)}:${device.httpsPort}${target}`, 308);
 }

@@ -3,7 +3,9 @@
  * of the staging folder, never held whole, bounded in size (413 past it, as early as the
  * Content-Length says so), checked by its content as its first bytes arrive (415 when it is not
  * what the part takes); text parts are validated by the call's `fields` schema. Files are counted
- * and their CRC-32 computed on the way.
+ * and their CRC-32 computed on the way. Before the first byte is written the upload reserves its
+ * room in the staging quota (server/services/staging-quota.ts): 409 `busy` or 507
+ * `insufficient_storage` instead of a disk filled half-way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import type { FastifyRequest } from 'fastify';
 import type { UploadDef } from '../../contract/api/define';
 import { ApiError } from '../lib/api-error';
 import { crc32ToHex, crc32Update } from '../lib/crc32';
+import type { Reservation, StagingQuota } from '../services/staging-quota';
+import { allowDrain } from './request-body';
 
 export interface FilePartRule {
   maxBytes: number;
@@ -44,14 +48,33 @@ export async function receiveUpload(
   def: UploadDef,
   rules: Record<string, FilePartRule>,
   dir: string,
+  quota: StagingQuota,
   onBytes?: (received: number) => void,
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'The upload must be multipart/form-data');
   const limit = Object.values(rules).reduce((sum, r) => sum + r.maxBytes, 0);
+  // An answer given before the whole body is in reads the rest up to this, no further.
+  allowDrain(req, limit + ENVELOPE_ALLOWANCE);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit + ENVELOPE_ALLOWANCE) {
     throw new ApiError(413, 'payload_too_large', `The upload is larger than the device takes (${limit} bytes)`);
   }
+  const reservation = await quota.reserve(dir, Number.isFinite(declared) ? declared : limit + ENVELOPE_ALLOWANCE);
+  try {
+    return await receiveParts(req, def, rules, dir, reservation, onBytes);
+  } finally {
+    reservation.release();
+  }
+}
+
+async function receiveParts(
+  req: FastifyRequest,
+  def: UploadDef,
+  rules: Record<string, FilePartRule>,
+  dir: string,
+  reservation: Reservation,
+  onBytes?: (received: number) => void,
+): Promise<ReceivedUpload> {
   const fileNames = Object.keys(def.files);
   const fieldNames = Object.keys(def.fields?.shape ?? {});
   const files: Record<string, ReceivedFile> = {};
@@ -97,6 +120,7 @@ export async function receiveUpload(
               }
             }
             crc = crc32Update(crc, chunk);
+            reservation.wrote(chunk.length);
             rule.onChunk?.(chunk);
             onBytes?.(received);
             next(null, chunk);
@@ -119,6 +143,7 @@ export async function receiveUpload(
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw new ApiError(507, 'insufficient_storage', 'The device ran out of room while the upload was written');
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 413) throw new ApiError(413, 'payload_too_large', 'The upload is larger than the device takes');
     throw ApiError.validation('upload', err instanceof Error ? err.message : 'the upload was cut short');

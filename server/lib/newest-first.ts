@@ -7,17 +7,6 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database';
 
-/** One field of a CSV line: objects as JSON, quoted when it holds a quote, comma or line end. */
-export function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(fields: readonly unknown[]): string {
-  return `${fields.map(csvField).join(',')}\n`;
-}
-
 /** A WHERE clause: each condition a fragment written in the code, its values bound. */
 export class Where {
   private readonly parts: string[] = [];

@@ -31,21 +31,30 @@ async function grant(
   const { username, password } = body;
   audit({ account: username, after: { grant_type: 'password' } });
   limits.admit(source, username);
-  if (pathAccount && username !== pathAccount) throw ApiError.validation('username', 'does not match the account chosen');
-  device.lockout.assertNotLocked(source, username);
-  if (!isAccountName(username) || !device.accounts.get(username)) {
-    limits.failed(username);
-    device.lockout.recordFailure(source, username);
-    throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
+  // An admitted attempt counts towards the account's throttle until it ends one way or the other.
+  let ended = false;
+  try {
+    if (pathAccount && username !== pathAccount) throw ApiError.validation('username', 'does not match the account chosen');
+    device.lockout.assertNotLocked(source, username);
+    if (!isAccountName(username) || !device.accounts.get(username)) {
+      ended = true;
+      limits.failed(username, source);
+      device.lockout.recordFailure(source, username);
+      throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
+    }
+    if (!(await device.accounts.verify(username, password))) {
+      ended = true;
+      limits.failed(username, source);
+      device.lockout.recordFailure(source, username);
+      throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
+    }
+    device.lockout.recordSuccess(source, username);
+    ended = true;
+    limits.succeeded(source, username);
+    return device.tokens.issue(username, source);
+  } finally {
+    if (!ended) limits.abandoned(username);
   }
-  if (!(await device.accounts.verify(username, password))) {
-    limits.failed(username);
-    device.lockout.recordFailure(source, username);
-    throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
-  }
-  device.lockout.recordSuccess(source, username);
-  limits.succeeded(source, username);
-  return device.tokens.issue(username, source);
 }
 
 function register(app: FastifyInstance, device: Device): void {

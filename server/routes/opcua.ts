@@ -209,6 +209,7 @@ export const opcuaArea = defineServerArea({
             private_key: { maxBytes: MAX_CERTIFICATE_BYTES, headBytes: 5, accepts: (head) => head.subarray(0, 5).toString('latin1') === '-----' },
           },
           dir,
+          device.staging,
         ).catch((err: unknown) => {
           if (err instanceof ApiError && err.statusCode === 415) throw new ApiError(400, 'key_mismatch', 'The private key must be PEM');
           throw err;
@@ -224,7 +225,7 @@ export const opcuaArea = defineServerArea({
 
     registerCall(app, device, opcua.uploadCertificate, ({ req, params, audit }) =>
       withUpload(async (dir) => {
-        const upload = await receiveUpload(req, opcua.certificateUpload, { file: certificateRule() }, dir).catch(refusedFile);
+        const upload = await receiveUpload(req, opcua.certificateUpload, { file: certificateRule() }, dir, device.staging).catch(refusedFile);
         const added = await device.opcua.addCertificate(params.list, fs.readFileSync(upload.files.file!.path));
         audit({ target: `opcua.certificates.${params.list}`, after: { id: added.id, subject: added.description, file: upload.files.file!.fileName } });
         return device.opcua.certificates();

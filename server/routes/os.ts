@@ -5,12 +5,6 @@ import { receiveUpload } from '../http/upload';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { ApiError } from '../lib/api-error';
 import { InvalidImageError, OS_IMAGE_MAGIC, type OsImageVerifier } from '../lib/os-image';
-import type { Device } from '../device';
-
-function assertNoUpdateRunning(device: Device): void {
-  const running = device.jobs.running(['project_update', 'os_update', 'plc_runtime_update']);
-  if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
-}
 
 function invalidImage(err: InvalidImageError): ApiError {
   return new ApiError(400, 'invalid_image', `Invalid image: ${err.message} (${err.reason})`);
@@ -32,7 +26,8 @@ export const osArea = defineServerArea({
     });
 
     registerCall(app, device, os.update, async ({ req, caller, audit }) => {
-      assertNoUpdateRunning(device);
+      // One update at a time, from its first byte: the slot passes to the job once it exists.
+      const release = device.updates.take('os_update');
       const dir = device.osUpdate.newStagingDir();
       const verifier: OsImageVerifier = device.osUpdate.verifier();
       const max = device.osUpdate.options.maxImageBytes;
@@ -52,7 +47,7 @@ export const osArea = defineServerArea({
                 }
               },
             },
-          }, dir);
+          }, dir, device.staging);
         } catch (err) {
           if (err instanceof InvalidImageError) throw invalidImage(err);
           if (err instanceof ApiError && err.statusCode === 413) throw new ApiError(413, 'image_too_large', `Image too large: the device takes images up to ${max} bytes`);
@@ -69,7 +64,6 @@ export const osArea = defineServerArea({
         }
         const detail = { file: image.fileName, image_bytes: image.size, from_version: device.osUpdate.version, version: header.version };
         audit({ after: detail });
-        assertNoUpdateRunning(device);
         const job = device.jobs.create('os_update', caller.username, detail);
         // Prepare and upload image are behind us: the image is in and verified.
         device.jobs.step(job.id, 'prepare');
@@ -79,6 +73,8 @@ export const osArea = defineServerArea({
       } catch (err) {
         device.osUpdate.discardStaging(dir);
         throw err;
+      } finally {
+        release();
       }
     });
   },

@@ -4,13 +4,6 @@ import { defineServerArea } from '../http/area';
 import { receiveUpload } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { InvalidFirmwareError, PLC_FIRMWARE_MAGIC } from '../lib/plc-firmware';
-import type { Device } from '../device';
-
-/** One update at a time: a project, an OS or a PLC runtime firmware (each may restart something). */
-function assertNoUpdateRunning(device: Device): void {
-  const running = device.jobs.running(['project_update', 'os_update', 'plc_runtime_update']);
-  if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
-}
 
 function invalidFirmware(err: InvalidFirmwareError): ApiError {
   return new ApiError(400, 'invalid_firmware', `Invalid firmware: ${err.message} (${err.reason})`);
@@ -37,7 +30,8 @@ export const plcRuntimeArea = defineServerArea({
     });
 
     registerCall(app, device, plcRuntime.update, async ({ req, caller, audit }) => {
-      assertNoUpdateRunning(device);
+      // One update at a time, from its first byte: the slot passes to the job once it exists.
+      const release = device.updates.take('plc_runtime_update');
       const service = device.plcRuntime;
       const dir = service.newStagingDir();
       const verifier = service.verifier();
@@ -64,6 +58,7 @@ export const plcRuntimeArea = defineServerArea({
               },
             },
             dir,
+            device.staging,
           );
         } catch (err) {
           if (err instanceof InvalidFirmwareError) throw invalidFirmware(err);
@@ -82,7 +77,6 @@ export const plcRuntimeArea = defineServerArea({
         }
         const detail = { file: file.fileName, firmware_bytes: file.size, from_version: service.version, version: header.version };
         audit({ after: detail });
-        assertNoUpdateRunning(device);
         const job = device.jobs.create('plc_runtime_update', caller.username, detail);
         // Prepare and upload firmware are behind us: the firmware is in and verified.
         device.jobs.step(job.id, 'prepare');
@@ -92,6 +86,8 @@ export const plcRuntimeArea = defineServerArea({
       } catch (err) {
         service.discardStaging(dir);
         throw err;
+      } finally {
+        release();
       }
     });
   },

@@ -9,12 +9,6 @@ import { looksLikeApp, parseCrcText } from '../lib/project-file';
 import type { Device } from '../device';
 import type { StagedProject } from '../services/project';
 
-/** Refuses while another update runs: one at a time, the project's and the OS's. */
-function assertNoUpdateRunning(device: Device): void {
-  const running = device.jobs.running(['project_update', 'os_update', 'plc_runtime_update']);
-  if (running) throw new ApiError(409, 'job_running', `Another update runs (${running.kind}); wait for it to end`);
-}
-
 /** Starts the update job on a staged pair; its steps run after the answer. */
 function startUpdate(device: Device, staged: StagedProject, account: string, detail: Record<string, unknown>): { job_id: string } {
   const job = device.jobs.create('project_update', account, detail);
@@ -48,20 +42,21 @@ export const projectArea = defineServerArea({
     registerCall(app, device, project.info, () => device.project.info(device.jobs.running(['project_update'])?.id ?? null));
 
     registerCall(app, device, project.restart, async () => {
-      assertNoUpdateRunning(device);
+      device.updates.assertFree();
       await device.project.restart();
       return device.project.info(null);
     });
 
     registerCall(app, device, project.update, async ({ req, caller, audit }) => {
-      assertNoUpdateRunning(device);
+      // One update at a time, from its first byte: the slot passes to the job once it exists.
+      const release = device.updates.take('project_update');
       const dir = device.project.newStagingDir();
       const max = device.project.options.maxUploadBytes;
       try {
         const upload = await receiveUpload(req, project.projectUpload, {
           app: { maxBytes: max, headBytes: 2, accepts: looksLikeApp },
           crc: { maxBytes: 64, headBytes: 1, accepts: (head) => /^\s*[0-9a-fA-F]/.test(head.toString('latin1')) },
-        }, dir);
+        }, dir, device.staging);
         const app = upload.files.app!;
         const crcText = fs.readFileSync(upload.files.crc!.path, 'utf8');
         const fileName = app.fileName.replace(/\.app$/i, '').replace(/[^A-Za-z0-9 ._()-]/g, '_').replace(/^\.+/, '').slice(0, 64) || 'project';
@@ -70,12 +65,13 @@ export const projectArea = defineServerArea({
         if (parseCrcText(crcText) !== app.crc) {
           throw new ApiError(400, 'crc_mismatch', 'The .crc file does not match the .app file: Upload project failed. Please restart Project.');
         }
-        assertNoUpdateRunning(device);
         const password = upload.fields.password as string | undefined;
         return startUpdate(device, { dir, fileName, source: 'upload', password, app: { path: app.path, size: app.size, crc: app.crc }, crcText }, caller.username, detail);
       } catch (err) {
         device.project.discardStaging(dir);
         throw err;
+      } finally {
+        release();
       }
     });
 
@@ -89,7 +85,7 @@ export const projectArea = defineServerArea({
     registerCall(app, device, project.media, () => device.project.listMedia());
 
     registerCall(app, device, project.updateFromMedia, ({ body, caller, audit }) => {
-      assertNoUpdateRunning(device);
+      device.updates.assertFree();
       const from = device.project.mediaPair(body.medium, body.name);
       const detail = { medium: body.medium, name: body.name, source: body.medium };
       audit({ after: detail });

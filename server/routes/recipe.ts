@@ -55,6 +55,7 @@ export const recipeArea = defineServerArea({
           recipe.recipeBackupUpload,
           { backup: { maxBytes: RECIPE_BACKUP_MAX_BYTES, headBytes: 2, accepts: (head) => head[0] === 0x1f && head[1] === 0x8b } },
           dir,
+          device.staging,
         );
         const file = upload.files.backup!;
         audit({ after: { file: file.fileName, size: file.size } });

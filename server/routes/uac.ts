@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { changeAdminPassword, changeUserPassword, extraRole, setState, userInfo } from '../../contract/api/uac';
 import { ADMIN_MODE_ACCOUNTS, baseRoles, type AccountName } from '../../contract/roles';
 import { strengthFailures, strengthRulesFromWire } from '../../contract/rules/password-strength';
+import { PASSWORD_HISTORY_DEPTH } from '../../contract/rules/password-form';
 import { ApiError } from '../lib/api-error';
 import { registerCall, type Caller } from '../http/register-call';
 import { defineServerArea } from '../http/area';
@@ -29,6 +30,13 @@ async function changePassword(device: Device, caller: Caller, source: string, re
     throw new ApiError(400, 'password_too_weak', 'The password does not meet the password strength rules', { failures, field: 'password' });
   }
   const targets: AccountName[] = req.changeAll ? [...ADMIN_MODE_ACCOUNTS] : [caller.username];
+  const reused = await device.accounts.reusedBy(targets, req.password);
+  if (reused.length > 0) {
+    throw new ApiError(400, 'password_reused', `The new password is one of the last ${PASSWORD_HISTORY_DEPTH} passwords of ${reused.join(', ')}: choose another`, {
+      field: 'password',
+      qty: PASSWORD_HISTORY_DEPTH,
+    });
+  }
   await device.accounts.setPassword(targets, req.password);
   device.tokens.revokeAccounts(targets, 'password_changed', caller.sessionId);
   return targets;

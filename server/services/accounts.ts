@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
 import { hashPassword, isLegacyHash, needsRehash, randomPassword, verifyPassword } from './passwords';
+import { PASSWORD_HISTORY_DEPTH } from '../../contract/rules/password-form';
 
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
@@ -19,15 +20,24 @@ export class AccountsService {
   private readonly byName;
   private readonly updateHash;
   private readonly extraRolesOf;
+  private readonly previousHashes;
+  private readonly retire;
+  private readonly trimHistory;
 
   /** `data/initial-credentials`: the passwords printed at first start, one account per line. */
   private readonly credentialsFile: string | null;
 
+  /** `clock` is the device clock: a password's date is compared with the device time. */
   constructor(private readonly db: Db, private readonly clock: Clock, dataDir: string | null = null) {
     this.credentialsFile = dataDir === null ? null : path.join(dataDir, INITIAL_CREDENTIALS_FILE);
     this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
     this.updateHash = db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ? WHERE username = ?');
     this.extraRolesOf = db.prepare('SELECT menu FROM extra_roles WHERE username = ? ORDER BY menu').pluck();
+    this.previousHashes = db.prepare('SELECT password_hash FROM password_history WHERE username = ? ORDER BY id DESC LIMIT ?').pluck();
+    this.retire = db.prepare('INSERT INTO password_history (username, password_hash, retired_at) VALUES (?, ?, ?)');
+    this.trimHistory = db.prepare(
+      'DELETE FROM password_history WHERE username = ? AND id NOT IN (SELECT id FROM password_history WHERE username = ? ORDER BY id DESC LIMIT ?)',
+    );
   }
 
   /** First start: creates the five accounts. Returns their passwords, or null when they exist. */
@@ -65,12 +75,38 @@ export class AccountsService {
     return ok;
   }
 
-  /** Sets one new password on several accounts at once (admin's change-all), in one transaction. */
+  /** The accounts among `usernames` for which `password` is one of the PASSWORD_HISTORY_DEPTH
+   * passwords the device remembers (the current one included). */
+  async reusedBy(usernames: readonly AccountName[], password: string): Promise<AccountName[]> {
+    const reused: AccountName[] = [];
+    for (const username of usernames) {
+      const account = this.get(username);
+      if (!account) continue;
+      const previous = this.previousHashes.all(username, PASSWORD_HISTORY_DEPTH - 1) as string[];
+      for (const hash of [account.password_hash, ...previous]) {
+        if (await verifyPassword(password, hash)) {
+          reused.push(username);
+          break;
+        }
+      }
+    }
+    return reused;
+  }
+
+  /** Sets one new password on several accounts at once (admin's change-all), in one transaction;
+   * each account's password so far joins its history (the newest PASSWORD_HISTORY_DEPTH - 1 kept). */
   async setPassword(usernames: readonly AccountName[], password: string): Promise<void> {
     const hashes = await Promise.all(usernames.map(() => hashPassword(password)));
     const now = new Date(this.clock.now()).toISOString();
     this.db.transaction(() => {
-      usernames.forEach((u, i) => this.updateHash.run(hashes[i], now, u));
+      usernames.forEach((u, i) => {
+        const old = this.get(u);
+        if (old) {
+          this.retire.run(u, old.password_hash, now);
+          this.trimHistory.run(u, u, PASSWORD_HISTORY_DEPTH - 1);
+        }
+        this.updateHash.run(hashes[i], now, u);
+      });
     })();
     this.forgetInitialPasswords(usernames);
   }
@@ -81,6 +117,22 @@ export class AccountsService {
     const text = Object.entries(passwords).map(([user, pw]) => `${user}\t${pw}`).join('\n') + '\n';
     fs.writeFileSync(this.credentialsFile, text, { mode: 0o600 });
     fs.chmodSync(this.credentialsFile, 0o600);
+  }
+
+  /** Recovery (`HMI_RECOVER_ADMIN=1` at start, by whoever can start the device): admin gets a new
+   * random password, written to the initial-credentials file beside any still there, and the
+   * first-run wizard at its next sign-in so that it chooses its own. Answers the password. */
+  async recoverAdmin(): Promise<string> {
+    const password = randomPassword();
+    const hash = await hashPassword(password);
+    this.db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ?, state_code = 0 WHERE username = ?').run(hash, new Date(this.clock.now()).toISOString(), 'admin');
+    if (this.credentialsFile !== null) {
+      const others = fs.existsSync(this.credentialsFile)
+        ? fs.readFileSync(this.credentialsFile, 'utf8').split('\n').filter((line) => line !== '' && line.split('\t')[0] !== 'admin')
+        : [];
+      this.writeInitialPasswords(Object.fromEntries([['admin', password], ...others.map((line) => line.split('\t') as [string, string])]));
+    }
+    return password;
   }
 
   /** An initial password no longer in force leaves the file; the file goes with the last one. */

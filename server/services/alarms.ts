@@ -13,7 +13,8 @@ import type { alarmEventSchema } from '../../contract/api/data';
 import type { Project } from '../../contract/project-format';
 import { EVENT_LOG_MAX_EVENTS, type AlarmSeverity } from '../../contract/rules/data';
 import type { TagValue } from './tag-values';
-import { csvLine, NewestFirst, Where } from '../lib/newest-first';
+import { csvLine } from '../lib/csv';
+import { NewestFirst, Where } from '../lib/newest-first';
 
 type AlarmDef = Project['alarms'][number];
 

@@ -21,7 +21,7 @@ import type { Project } from '../../contract/project-format';
 import type { ResponseOf } from '../../contract/api/define';
 import type { logs as logsCall, records as recordsCall, trend as trendCall } from '../../contract/api/data';
 import type { TagValue } from './tag-values';
-import { csvField } from '../lib/newest-first';
+import { csvCell } from '../lib/csv';
 
 export const DATALOG_FANOUT = 8;
 /** 8^9 = 134 million records: more than a log may hold (max_records ≤ 10 million). */
@@ -107,17 +107,19 @@ function fold(acc: Float64Array, next: Float64Array): void {
 const orNull = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The CSV values of a stored record: its JSON array without the brackets when that is already
- * CSV (numbers and nulls), else each value escaped. */
+ * CSV (numbers and nulls: no text, so nothing for csvCell to neutralise or quote), else each value
+ * through csvCell. */
 function csvValues(v: string): string {
   if (!v.includes('"')) return v.slice(1, -1).replace(/null/g, '');
-  return (JSON.parse(v) as unknown[]).map(csvField).join(',');
+  return (JSON.parse(v) as unknown[]).map(csvCell).join(',');
 }
 
 export class DataLogService {
   private readonly states = new Map<number, LogState>();
   private readonly st;
 
-  constructor(private readonly db: Db) {
+  /** `now` is the device clock (a log's creation date). */
+  constructor(private readonly db: Db, private readonly now: () => number) {
     this.st = {
       activeLogs: db.prepare('SELECT * FROM datalogs WHERE active = 1 ORDER BY position'),
       log: db.prepare('SELECT * FROM datalogs WHERE id = ? AND active = 1'),
@@ -166,7 +168,7 @@ export class DataLogService {
       } else {
         this.db
           .prepare('INSERT INTO datalogs (project_id, active, position, name, sample_period_s, tags, max_records, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?)')
-          .run(projectId, position, def.name, def.sample_period_s, tags, def.max_records, new Date().toISOString());
+          .run(projectId, position, def.name, def.sample_period_s, tags, def.max_records, new Date(this.now()).toISOString());
       }
     });
     for (const r of current) if (!keep.has(r.id)) this.db.prepare('UPDATE datalogs SET active = 0 WHERE id = ?').run(r.id);
@@ -445,7 +447,7 @@ export class DataLogService {
     const { first, last } = this.seqRange(s, from, to);
     const count = Math.max(0, last - first + 1);
     let next = first;
-    let header = `time,${s.tags.map(csvField).join(',')}\n`;
+    let header = `time,${s.tags.map(csvCell).join(',')}\n`;
     const { exportPage: rowPage, exportCsvPage: csvPage, firstFrom } = this.st;
     const lowerBound = (t: number, lo: number, hi: number) => this.lowerBound(s, t, lo, hi);
     const stream = new Readable({

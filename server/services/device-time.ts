@@ -3,12 +3,17 @@ import type { SettingsService } from './settings';
 import { formatDisplayTime, localPartsToMs, parseSetTime, partsOfLocal } from '../../contract/rules/device-time';
 import { ApiError } from '../lib/api-error';
 
-/** Device time = host clock + a stored offset (DESIGN §4); the host clock is never changed. */
-export class DeviceTimeService {
+/** Device time = host clock + a stored offset (DESIGN §4); the host clock is never changed.
+ * It is the clock of every date the device stamps (see server/lib/clock.ts). */
+export class DeviceTimeService implements Clock {
   constructor(private readonly clock: Clock, private readonly settings: SettingsService) {}
 
   nowMs(): number {
     return this.clock.now() + this.settings.get('time_offset_ms');
+  }
+
+  now(): number {
+    return this.nowMs();
   }
 
   display(): string {

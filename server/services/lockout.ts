@@ -48,6 +48,12 @@ export class LockoutService {
     this.capLockouts = db.prepare(
       'DELETE FROM login_lockouts WHERE rowid IN (SELECT rowid FROM login_lockouts ORDER BY until DESC LIMIT -1 OFFSET ?)',
     );
+    const failuresOf = db.prepare('DELETE FROM login_failures WHERE username = ?');
+    const lockoutsOf = db.prepare('DELETE FROM login_lockouts WHERE username = ?');
+    this.clearAccountRows = db.transaction((key: string) => {
+      failuresOf.run(key);
+      lockoutsOf.run(key);
+    });
     this.transactFailure = db.transaction((source: string, username: string, now: number): boolean => {
       this.pruneFailures.run(now - FAILURE_WINDOW_MS);
       this.insertFailure.run(source, username, now);
@@ -60,6 +66,7 @@ export class LockoutService {
   }
 
   private readonly transactFailure: (source: string, username: string, now: number) => boolean;
+  private readonly clearAccountRows: (key: string) => void;
 
   private lockedError(until: number): ApiError {
     const minutes = Math.max(1, Math.ceil((until - this.clock.now()) / 60_000));
@@ -78,6 +85,11 @@ export class LockoutService {
   /** Records a failure; the failure that reaches the limit answers 429 at once. */
   recordFailure(source: string, username: string): void {
     if (this.transactFailure(source, accountKey(username), this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
+  }
+
+  /** Forgets every failure and lockout of `username`, from every address (admin's recovery). */
+  clearAccount(username: string): void {
+    this.clearAccountRows(accountKey(username));
   }
 
   recordSuccess(source: string, username: string): void {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { csvLine, NewestFirst, Where } from '../lib/newest-first';
+import { csvLine } from '../lib/csv';
+import { NewestFirst, Where } from '../lib/newest-first';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';

@@ -17,6 +17,7 @@ import type { Db } from '../db/database';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { InvalidImageError, OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
 import { JobFailure, type JobsService } from './jobs';
+import { stopwatch } from '../lib/clock';
 import type { OperationLog } from './operation-log';
 import type { PowerService } from './power';
 import type { SettingsService } from './settings';
@@ -85,7 +86,7 @@ export class OsUpdateService {
   /** Runs *update OS* of job `jobId` on a verified image, then reboots. Never throws: the job says how it ended. */
   async install(jobId: string, staged: StagedImage, jobs: JobsService, account: string): Promise<void> {
     const from = this.version;
-    const started = Date.now();
+    const elapsed = stopwatch();
     const writeMs = this.options.writeMs;
     try {
       jobs.step(jobId, 'update_os');
@@ -106,7 +107,7 @@ export class OsUpdateService {
             }
             // The write takes the time a panel's flash takes: three quarters spread over the bytes
             // (the progress moves as the image is written), the last quarter to finish it (below).
-            const due = (0.75 * writeMs * done) / Math.max(total, 1) - (Date.now() - started);
+            const due = (0.75 * writeMs * done) / Math.max(total, 1) - elapsed();
             if (due > 0) setTimeout(() => next(null, chunk), due);
             else next(null, chunk);
           },
@@ -117,7 +118,7 @@ export class OsUpdateService {
       if (header.version !== staged.header.version || header.sha256 !== staged.header.sha256) {
         throw new JobFailure('update_failed', 'The image changed on disk between its upload and its installation');
       }
-      const rest = this.options.writeMs - (Date.now() - started);
+      const rest = this.options.writeMs - elapsed();
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       // The switch: the new version and the job's end in one transaction.
       this.db.transaction(() => {

@@ -25,6 +25,7 @@ import type { Db } from '../db/database';
 import type { z } from 'zod';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { ApiError } from '../lib/api-error';
+import { stopwatch } from '../lib/clock';
 import { InvalidFirmwareError, PlcFirmwareVerifier, osAtLeast, type PlcFirmwareHeader } from '../lib/plc-firmware';
 import { isActivationCodeFor, isIssuedSerialNumber } from '../lib/plc-licence';
 import {
@@ -206,7 +207,7 @@ export class PlcRuntimeService {
    * the job says how it ended. */
   async install(jobId: string, staged: StagedFirmware, account: string): Promise<void> {
     const from = this.version;
-    const started = Date.now();
+    const elapsed = stopwatch();
     let total = 0;
     try {
       this.jobs.step(jobId, 'update_firmware');
@@ -239,7 +240,7 @@ export class PlcRuntimeService {
       if (header.requires_os && !osAtLeast(os, header.requires_os)) {
         throw new JobFailure('firmware_update_failed', `The firmware needs OS version ${header.requires_os} or newer; the panel runs ${os}`);
       }
-      const rest = this.options.writeMs - (Date.now() - started);
+      const rest = this.options.writeMs - elapsed();
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       // The switch: the new version and the step to the restart in one transaction.
       this.db.transaction(() => {

@@ -1,3 +1,5 @@
+import { stopwatch } from '../lib/clock';
+
 /**
  * The simulated panel's power: a reboot makes the device unreachable for a while, as a real panel
  * is while it restarts into a new OS. While it is down the listeners (server/listen.ts) drop every
@@ -5,7 +7,8 @@
  * back. Nothing of the device's state is lost: what the reboot installs was committed before.
  */
 export class PowerService {
-  private downSince: number | null = null;
+  /** Running while the panel is away: how long it has been. */
+  private downSince: (() => number) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly downListeners = new Set<() => void>();
   private readonly upListeners = new Set<(awayMs: number) => void>();
@@ -29,7 +32,7 @@ export class PowerService {
   /** Goes down now and comes back after `awayMs`; a reboot while rebooting is ignored. */
   reboot(awayMs: number): void {
     if (this.downSince !== null) return;
-    this.downSince = Date.now();
+    this.downSince = stopwatch();
     for (const l of this.downListeners) l();
     this.timer = setTimeout(() => this.up(), awayMs);
     this.timer.unref();
@@ -37,7 +40,7 @@ export class PowerService {
 
   private up(): void {
     if (this.downSince === null) return;
-    const away = Date.now() - this.downSince;
+    const away = this.downSince();
     this.downSince = null;
     this.timer = null;
     for (const l of this.upListeners) l(away);

@@ -51,7 +51,6 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeou
 export class ProjectRuntime extends EventEmitter {
   private current: Project | null = null;
   private runState: RuntimeState = 'stopped';
-  private startedAt: number | null = null;
 
   constructor(private readonly timing: RuntimeTiming) {
     super();
@@ -66,10 +65,6 @@ export class ProjectRuntime extends EventEmitter {
     return this.runState === 'running' ? this.current : null;
   }
 
-  get runningSince(): number | null {
-    return this.startedAt;
-  }
-
   private set(state: RuntimeState): void {
     this.runState = state;
     this.emit('state', state);
@@ -79,7 +74,6 @@ export class ProjectRuntime extends EventEmitter {
     if (this.runState === 'stopped') return;
     this.set('stopping');
     await sleep(this.timing.stopMs);
-    this.startedAt = null;
     this.set('stopped');
   }
 
@@ -94,7 +88,6 @@ export class ProjectRuntime extends EventEmitter {
       throw new RuntimeStartError(`The project cannot start: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`);
     }
     this.current = project;
-    this.startedAt = Date.now();
     this.set('running');
   }
 
@@ -110,7 +103,6 @@ export class ProjectRuntime extends EventEmitter {
     const problems = linkProblems(project);
     if (problems.length > 0) throw new RuntimeStartError(`The project cannot start: ${problems[0]}`);
     this.current = project;
-    this.startedAt = Date.now();
     this.set('running');
   }
 }

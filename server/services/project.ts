@@ -17,8 +17,8 @@ import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { crc32ToHex, crc32Update } from '../lib/crc32';
-import { decodeProjectFile, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
+import { crc32Hex, crc32ToHex, crc32Update } from '../lib/crc32';
+import { decodeProjectFile, decodeProjectPair, packProject, ProjectFileError, parseCrcText } from '../lib/project-file';
 import { ApiError } from '../lib/api-error';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import {
@@ -138,6 +138,11 @@ function moveDurably(from: string, to: string): void {
   }
 }
 
+/** A release folder's name: unique, and nothing else (the projects table says which one runs). */
+function newReleaseName(): string {
+  return crypto.randomBytes(8).toString('hex');
+}
+
 export class ProjectService {
   readonly runtime: ProjectRuntime;
   private current: Project | null = null;
@@ -154,6 +159,7 @@ export class ProjectService {
   constructor(
     private readonly db: Db,
     dataDir: string,
+    /** The device clock: when a project was loaded, a backup's time. */
     private readonly clock: Clock,
     readonly options: ProjectOptions,
   ) {
@@ -198,7 +204,7 @@ export class ProjectService {
   private adoptLegacy(row: ProjectRow): ProjectRow {
     const app = fs.readFileSync(path.join(this.dir, `${row.file_name}.app`));
     const crc = fs.readFileSync(path.join(this.dir, `${row.file_name}.crc`), 'utf8').trim();
-    const project = projectSchema.parse(JSON.parse(zlib.gunzipSync(app).toString('utf8')));
+    const project = decodeProjectPair(app, crc32Hex(app)).project;
     const release = this.writeRelease(project, { name: row.file_name, app, crc });
     this.db
       .prepare('UPDATE projects SET release = ?, model = ?, design_software_version = ?, app_size = ?, source = ? WHERE id = ?')
@@ -215,7 +221,7 @@ export class ProjectService {
 
   /** Writes a release folder from in-memory files (the sample, a legacy project). */
   private writeRelease(project: Project, files: { name: string; app: Buffer; crc: string }): string {
-    const release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+    const release = newReleaseName();
     const dir = path.join(this.releasesDir, release);
     fs.mkdirSync(dir, { mode: 0o700 });
     writeDurably(path.join(dir, `${files.name}.app`), files.app);
@@ -474,7 +480,7 @@ export class ProjectService {
       await this.runtime.stop();
 
       jobs.step(jobId, 'update_project');
-      release = `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
+      release = newReleaseName();
       const dir = path.join(this.releasesDir, release);
       fs.mkdirSync(dir, { mode: 0o700 });
       moveDurably(app.path, path.join(dir, `${staged.fileName}.app`));

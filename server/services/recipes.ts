@@ -8,10 +8,15 @@
  * or the new one with its books.
  *
  * A backup (`.cxob`) is a tar.gz of `manifest.json` (format, device, project, the books' names,
- * fields and record counts, the SHA-256 of the books file) and `recipes.json` (the books). A
- * restore reads and checks the whole file first (format, size, checksum, schema, and the rules of
- * contract/rules/recipe.ts against the running project's books), then replaces the records of
- * every book of the backup in one transaction: all or nothing.
+ * fields and record counts, the SHA-256 of the books file) and `recipes.json` (the books), in that
+ * order. A restore reads it as a stream (server/lib/bounded-archive.ts): the archive within a
+ * budget of unpacked bytes, the books file as JSON with limits, each book checked against the
+ * running project's books as it starts (a book of the project, once, with the same fields) and
+ * each record against the schema and the rules of contract/rules/recipe.ts as it is read, at most
+ * the records its manifest counts; the first problem refuses the file at once. The records go to
+ * a spool file as they pass (memory stays flat whatever their count); once the size and SHA-256
+ * match the manifest, one transaction replaces the records of every book of the backup with
+ * them: all or nothing.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,21 +27,39 @@ import tar from 'tar-stream';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/api-error';
+import { ArchiveError, digesting, jsonEntry, readTarGz, type EntryReader } from '../lib/bounded-archive';
+import { JsonStreamError, type JsonLimits, type JsonPath } from '../lib/bounded-json';
 import { DEVICE_MODEL } from '../hardware/system-info';
-import { recipeSchema, type Project } from '../../contract/project-format';
+import { MAX_PROJECT_DOCUMENT_BYTES, recipeSchema, type Project } from '../../contract/project-format';
 import { MEDIA, type Medium } from '../../contract/media';
 import { stampOf } from '../lib/stamp';
-import { recipeBackupProblem, recipeBooksProblem, type RecipeField } from '../../contract/rules/recipe';
+import {
+  RECIPE_MAX_RECORDS,
+  recipeBooksProblem,
+  recipeRecordProblem,
+  type RecipeBackupProblem,
+  type RecipeField,
+} from '../../contract/rules/recipe';
 import type { ResponseOf } from '../../contract/api/define';
 import type { backups as backupsCall, backupToMedia as backupToMediaCall, books as booksCall, records as recordsCall, restoredSchema } from '../../contract/api/recipe';
 
 export const RECIPE_BACKUP_FORMAT = 'hmi-recipe-backup';
 export const RECIPE_BACKUP_FORMAT_VERSION = 1;
-/** The largest backup file the device reads (compressed), and the largest file inside it. */
+/** The largest backup file the device reads (compressed). */
 export const RECIPE_BACKUP_MAX_BYTES = 64 * 1024 * 1024;
-const MAX_ENTRY_BYTES = 128 * 1024 * 1024;
+/** The largest books file: the books came from a project, whose document is at most this. */
+export const RECIPE_BOOKS_MAX_BYTES = MAX_PROJECT_DOCUMENT_BYTES;
 /** A manifest is a few kilobytes; one past this is not ours. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+/** What a backup may unpack to in all: its two files, and their tar headers. */
+export const RECIPE_BACKUP_BUDGET = MAX_MANIFEST_BYTES + RECIPE_BOOKS_MAX_BYTES + 64 * 1024;
+/** A backup holds two entries; a few more are passed over (and counted in the budget). */
+const MAX_ENTRIES = 8;
+
+const MANIFEST_LIMITS: JsonLimits = { maxBytes: MAX_MANIFEST_BYTES, maxDepth: 8, maxValues: 200_000, maxChars: MAX_MANIFEST_BYTES, maxString: 4096 };
+/** The books file: held at once are one book's name and fields and one record (the records go
+ * to the spool as they are read). A string longer than a field takes is told by the rules. */
+const BOOKS_LIMITS: JsonLimits = { maxBytes: RECIPE_BOOKS_MAX_BYTES, maxDepth: 8, maxValues: 200_000, maxChars: 8 * 1024 * 1024, maxString: 4096 };
 
 type Books = ResponseOf<typeof booksCall>;
 type RecordsPage = ResponseOf<typeof recordsCall>;
@@ -56,68 +79,129 @@ const manifestSchema = z.object({
   device: z.object({ model: z.string(), serial: z.string(), os_version: z.string() }),
   created_at: z.iso.datetime(),
   project: z.object({ name: z.string(), design_software_version: z.string() }),
-  books: z.array(z.object({ name: z.string(), fields: recipeSchema.shape.fields, records: z.number().int().min(0) })),
+  books: z.array(z.object({ name: z.string(), fields: recipeSchema.shape.fields, records: z.number().int().min(0).max(RECIPE_MAX_RECORDS) })),
   files: z.object({ 'recipes.json': z.object({ size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }) }),
 });
 type Manifest = z.infer<typeof manifestSchema>;
 
-const booksFileSchema = z.array(recipeSchema);
+/** A book of the books file without its records (they are read one by one). */
+const bookHeadSchema = recipeSchema.omit({ records: true });
+const recordSchema = recipeSchema.shape.records.element;
 
-/** Reads the entries of a tar.gz, each bounded in size; `stopAfter` ends the read once that entry
- * is in (a listing needs only the manifest). Throws ApiError invalid_backup on anything else. */
-async function readArchive(file: string, wanted: readonly string[], stopAfter?: string): Promise<Map<string, Buffer>> {
-  const found = new Map<string, Buffer>();
-  const extract = tar.extract();
-  const source = fs.createReadStream(file);
-  const gunzip = zlib.createGunzip();
-  let stopped = false;
-  extract.on('entry', (header, stream, next) => {
-    // The archive's own error ends the pipeline below; the entry's copy of it needs no one else.
-    stream.on('error', () => undefined);
-    const limit = header.name === 'manifest.json' ? MAX_MANIFEST_BYTES : MAX_ENTRY_BYTES;
-    if (!wanted.includes(header.name) || header.type !== 'file') {
-      stream.resume();
-      stream.on('end', next);
-      return;
-    }
-    if ((header.size ?? 0) > limit) {
-      extract.destroy(new Error(`${header.name} is too large`));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (c: unknown) => {
-      if (!Buffer.isBuffer(c)) return;
-      size += c.length;
-      if (size > limit) extract.destroy(new Error(`${header.name} is too large`));
-      else chunks.push(c);
-    });
-    stream.on('end', () => {
-      found.set(header.name, Buffer.concat(chunks));
-      if (header.name === stopAfter) {
-        stopped = true;
-        source.destroy();
-        extract.destroy();
-        return;
-      }
-      next();
-    });
-  });
-  try {
-    await pipeline(source, gunzip, extract);
-  } catch (err) {
-    if (!stopped) throw new ApiError(400, 'invalid_backup', `Not a readable backup: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return found;
+const invalidBackup = (what: string) => new ApiError(400, 'invalid_backup', what);
+
+/** A refusal of the archive or JSON reader as the answer of the call. */
+function backupError(err: unknown, file: string): unknown {
+  if (err instanceof ArchiveError) return invalidBackup(`Not a readable backup: ${err.message}`);
+  if (err instanceof JsonStreamError) return invalidBackup(`${file} is not ${err.kind === 'syntax' ? 'JSON' : 'a backup the device takes'}: ${err.message}`);
+  return err;
 }
 
-function parseManifest(data: Buffer | undefined): Manifest | null {
-  if (!data) return null;
-  try {
-    const parsed = manifestSchema.safeParse(JSON.parse(data.toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+/** The manifest of a backup, read bounded; once the entry ended, its value checked or not. One
+ * that is not JSON, or past the limits, is no manifest (its entry is read to its end, at most
+ * MAX_MANIFEST_BYTES). */
+function manifestEntry(): EntryReader & { manifest(): Manifest | null; problem(): string | null; isProjectBackup(): boolean } {
+  const entry = jsonEntry(MANIFEST_LIMITS);
+  let broken = false;
+  const value = () => (broken ? undefined : entry.value());
+  const guarded = (fn: () => void) => {
+    if (broken) return;
+    try {
+      fn();
+    } catch (err) {
+      if (!(err instanceof JsonStreamError)) throw err;
+      broken = true;
+    }
+  };
+  return {
+    maxBytes: entry.maxBytes,
+    write: (c) => guarded(() => entry.write(c)),
+    end: () => guarded(() => entry.end()),
+    manifest(): Manifest | null {
+      const parsed = manifestSchema.safeParse(value());
+      return parsed.success ? parsed.data : null;
+    },
+    /** What is wrong with a manifest of the recipe backup format, or null. */
+    problem(): string | null {
+      const v = value();
+      if (typeof v !== 'object' || v === null || (v as { format?: unknown }).format !== RECIPE_BACKUP_FORMAT) return null;
+      const parsed = manifestSchema.safeParse(v);
+      const issue = parsed.success ? null : parsed.error.issues[0];
+      return issue ? `${issue.path.join('.')} ${issue.message}`.trim() : null;
+    },
+    isProjectBackup(): boolean {
+      const v = value();
+      return typeof v === 'object' && v !== null && (v as { format?: unknown }).format === 'hmi-project-backup';
+    },
+  };
+}
+
+/** The message of a problem of a backup against the running project. */
+function problemText(problem: RecipeBackupProblem): string {
+  switch (problem.code) {
+    case 'no_books':
+      return 'the backup holds no recipe book';
+    case 'book_missing':
+      return `the running project has no recipe book "${problem.book}"`;
+    case 'fields_differ':
+      return `the fields of recipe book "${problem.book}" differ from the running project's`;
+    case 'bad_value':
+      return `record "${problem.record}" of "${problem.book}": field ${problem.field}: ${problem.problem}`;
+  }
+}
+
+function mismatch(problem: RecipeBackupProblem): ApiError {
+  return new ApiError(409, 'recipe_mismatch', `The backup does not fit the running project: ${problemText(problem)}. Nothing was restored`);
+}
+
+/** The records of a restore on their way from the books file to the database: a line of JSON
+ * each in a file of the data folder (never all in memory), read back in the restore's one
+ * transaction. */
+class RecordSpool {
+  private static next = 0;
+  readonly file: string;
+  private readonly fd: number;
+  private pending = '';
+
+  constructor(dir: string) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.file = path.join(dir, `restore-${process.pid}-${++RecordSpool.next}.ndjson`);
+    this.fd = fs.openSync(this.file, 'w+', 0o600);
+  }
+
+  add(book: number, name: string, values: Record<string, number | string>): void {
+    this.pending += `${JSON.stringify([book, name, JSON.stringify(values)])}\n`;
+    if (this.pending.length >= 256 * 1024) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending) fs.writeSync(this.fd, this.pending);
+    this.pending = '';
+  }
+
+  /** Every record in the order added: its book's index, its name and its values' JSON. */
+  *records(): Generator<[number, string, string]> {
+    this.flush();
+    const buf = Buffer.alloc(1024 * 1024);
+    let rest = '';
+    let at = 0;
+    for (;;) {
+      const n = fs.readSync(this.fd, buf, 0, buf.length, at);
+      if (n === 0) break;
+      at += n;
+      const text = rest + buf.toString('utf8', 0, n);
+      const lines = text.split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) yield JSON.parse(line) as [number, string, string];
+    }
+  }
+
+  discard(): void {
+    try {
+      fs.closeSync(this.fd);
+    } finally {
+      fs.rmSync(this.file, { force: true });
+    }
   }
 }
 
@@ -134,6 +218,7 @@ function writeDurably(file: string, data: Buffer): void {
 
 export class RecipeService {
   private readonly mediaRoot: string;
+  private readonly spoolDir: string;
 
   constructor(
     private readonly db: Db,
@@ -145,6 +230,9 @@ export class RecipeService {
     private readonly active: () => { id: number; project: Project; fileName: string },
   ) {
     this.mediaRoot = path.join(dataDir, 'media');
+    this.spoolDir = path.join(dataDir, 'recipe-restore');
+    // A restore cut by a kill -9 left its spool: nothing reads it again.
+    fs.rmSync(this.spoolDir, { recursive: true, force: true });
   }
 
   /** Gives the project `projectId` its books as the project defines them, and drops the books of
@@ -308,11 +396,18 @@ export class RecipeService {
         let manifest: Manifest | null = null;
         if (stat.size <= RECIPE_BACKUP_MAX_BYTES) {
           try {
-            const found = await readArchive(file, ['manifest.json'], 'manifest.json');
-            const raw = found.get('manifest.json');
-            manifest = parseManifest(raw);
+            // The manifest only (the first entry of a recipe or a project backup), bounded.
+            const entry = manifestEntry();
+            let read = false;
+            await readTarGz(
+              file,
+              { budget: MAX_MANIFEST_BYTES + 64 * 1024, maxEntries: MAX_ENTRIES },
+              (e) => (e.name === 'manifest.json' && !read ? entry : null),
+              () => (read = true),
+            );
+            manifest = read ? entry.manifest() : null;
             if (manifest) kind = 'recipe';
-            else if (raw && /"format"\s*:\s*"hmi-project-backup"/.test(raw.toString('utf8'))) kind = 'project';
+            else if (read && entry.isProjectBackup()) kind = 'project';
           } catch {
             kind = 'unreadable';
           }
@@ -356,46 +451,135 @@ export class RecipeService {
       throw new ApiError(500, 'media_read_failed', 'The backup could not be read');
     }
     if (size > RECIPE_BACKUP_MAX_BYTES) throw new ApiError(413, 'payload_too_large', `The backup is larger than ${RECIPE_BACKUP_MAX_BYTES} bytes`);
-    const found = await readArchive(file, ['manifest.json', 'recipes.json']);
-    const manifest = parseManifest(found.get('manifest.json'));
-    if (!manifest) throw new ApiError(400, 'invalid_backup', 'The file is not a recipe backup (no recipe manifest)');
-    const data = found.get('recipes.json');
-    if (!data) throw new ApiError(400, 'invalid_backup', 'The backup holds no recipes.json');
-    const expected = manifest.files['recipes.json'];
-    if (data.length !== expected.size || crypto.createHash('sha256').update(data).digest('hex') !== expected.sha256) {
-      throw new ApiError(400, 'invalid_backup', 'recipes.json does not match the SHA-256 its manifest names: the backup is damaged');
-    }
-    let books: z.infer<typeof booksFileSchema>;
-    try {
-      const parsed = booksFileSchema.safeParse(JSON.parse(data.toString('utf8')));
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'schema');
-      books = parsed.data;
-    } catch (err) {
-      throw new ApiError(400, 'invalid_backup', `recipes.json is not a list of recipe books: ${err instanceof Error ? err.message : String(err)}`);
-    }
     const ours = this.shapes();
-    const problem = recipeBackupProblem(ours, books);
-    if (problem) {
-      const what =
-        problem.code === 'no_books'
-          ? 'the backup holds no recipe book'
-          : problem.code === 'book_missing'
-            ? `the running project has no recipe book "${problem.book}"`
-            : problem.code === 'fields_differ'
-              ? `the fields of recipe book "${problem.book}" differ from the running project's`
-              : `record "${problem.record}" of "${problem.book}": field ${problem.field}: ${problem.problem}`;
-      throw new ApiError(409, 'recipe_mismatch', `The backup does not fit the running project: ${what}. Nothing was restored`);
+    const spool = new RecordSpool(this.spoolDir);
+    try {
+      const read = await this.readBackup(file, ours, spool);
+      const ids = new Map(ours.map((b) => [b.name, b.id]));
+      const del = this.db.prepare('DELETE FROM recipe_records WHERE book_id = ?');
+      const ins = this.db.prepare('INSERT INTO recipe_records (book_id, position, name, "values") VALUES (?, ?, ?, ?)');
+      this.db.transaction(() => {
+        for (const book of read) del.run(ids.get(book.name)!);
+        let current = -1;
+        let position = 0;
+        for (const [book, name, values] of spool.records()) {
+          if (book !== current) {
+            current = book;
+            position = 0;
+          }
+          ins.run(ids.get(read[book]!.name)!, position++, name, values);
+        }
+      })();
+      return { books: read.map((b) => ({ name: b.name, records: b.records })) };
+    } finally {
+      spool.discard();
     }
-    const ids = new Map(ours.map((b) => [b.name, b.id]));
-    const del = this.db.prepare('DELETE FROM recipe_records WHERE book_id = ?');
-    const ins = this.db.prepare('INSERT INTO recipe_records (book_id, position, name, "values") VALUES (?, ?, ?, ?)');
-    this.db.transaction(() => {
-      for (const book of books) {
-        const id = ids.get(book.name)!;
-        del.run(id);
-        book.records.forEach((r, i) => ins.run(id, i, r.name, JSON.stringify(r.values)));
+  }
+
+  /** Reads the backup at `file` into `spool`, checking it as it goes (see the top of the file);
+   * answers its books in order with their record counts. */
+  private async readBackup(file: string, ours: readonly { name: string; fields: RecipeField[] }[], spool: RecordSpool): Promise<{ name: string; records: number }[]> {
+    const byName = new Map(ours.map((b) => [b.name, b]));
+    const manifestReader = manifestEntry();
+    let manifest: Manifest | null = null;
+    let books: ReturnType<typeof digesting> | null = null;
+    /** The books read (or begun), by their index in the file. */
+    const read: { name: string; fields: RecipeField[]; records: number; declared: number }[] = [];
+
+    /** The book at `index`, checked when its first record (`beforeRecord`) or its end is read. */
+    const bookAt = (index: number, raw: unknown, beforeRecord: boolean): (typeof read)[number] => {
+      const known = read[index];
+      if (known) return known;
+      const head = bookHeadSchema.safeParse(raw);
+      if (!head.success) {
+        const issue = head.error.issues[0]!;
+        const missing = beforeRecord && typeof raw === 'object' && raw !== null && (!('name' in raw) || !('fields' in raw));
+        throw invalidBackup(
+          missing
+            ? `recipes.json: book ${index + 1} has no name and fields before its records`
+            : `recipes.json: book ${index + 1}: ${issue.path.join('.')} ${issue.message}`.trim(),
+        );
       }
-    })();
-    return { books: books.map((b) => ({ name: b.name, records: b.records.length })) };
+      const { name, fields } = head.data;
+      if (read.some((b) => b.name === name)) throw invalidBackup(`recipes.json holds recipe book "${name}" twice`);
+      const shape = recipeBooksProblem(ours, [{ name, fields }]);
+      if (shape) throw mismatch(shape);
+      const declared = manifest!.books.find((b) => b.name === name)?.records;
+      if (declared === undefined) throw invalidBackup(`recipes.json: recipe book "${name}" is not in its manifest: the backup is damaged`);
+      const book = { name, fields: byName.get(name)!.fields, records: 0, declared };
+      read[index] = book;
+      return book;
+    };
+
+    const onValue = (value: unknown, p: JsonPath, ancestors: readonly unknown[]) => {
+      const index = p[0] as number;
+      if (p.length === 1) {
+        // A book is complete: its records were read one by one (its list is left empty).
+        const book = bookAt(index, value, false);
+        if (!Array.isArray((value as { records?: unknown }).records)) throw invalidBackup(`recipes.json: recipe book "${book.name}" has no list of records`);
+        if (book.records !== book.declared) throw invalidBackup(`recipes.json: recipe book "${book.name}" holds ${book.records} records where its manifest counts ${book.declared}: the backup is damaged`);
+        return;
+      }
+      const book = bookAt(index, ancestors[1], true);
+      const record = recordSchema.safeParse(value);
+      if (!record.success) {
+        const issue = record.error.issues[0]!;
+        throw invalidBackup(`recipes.json: recipe book "${book.name}", record ${(p[2] as number) + 1}: ${issue.path.join('.')} ${issue.message}`.trim());
+      }
+      if (book.records >= book.declared) throw invalidBackup(`recipes.json: recipe book "${book.name}" holds more records than its manifest counts (${book.declared}): the backup is damaged`);
+      const problem = recipeRecordProblem(book, record.data);
+      if (problem) throw mismatch(problem);
+      book.records++;
+      spool.add(index, record.data.name, record.data.values);
+    };
+
+    const noManifest = () => invalidBackup('The file is not a recipe backup (no recipe manifest)');
+    try {
+      await readTarGz(file, { budget: RECIPE_BACKUP_BUDGET, maxEntries: MAX_ENTRIES }, (entry) => {
+        // The manifest first: what follows is read against it, or not at all.
+        if (entry.index === 0) {
+          if (entry.name !== 'manifest.json') throw noManifest();
+          return {
+            ...manifestReader,
+            end: () => {
+              manifestReader.end();
+              manifest = manifestReader.manifest();
+              const problem = manifestReader.problem();
+              if (problem) throw invalidBackup(`manifest.json is not valid: ${problem}`);
+              if (!manifest) throw noManifest();
+            },
+          };
+        }
+        if (entry.name !== 'recipes.json') return null;
+        if (books) throw invalidBackup('The backup holds recipes.json twice');
+        const expected = manifest!.files['recipes.json'];
+        if (entry.size !== expected.size) throw invalidBackup(`recipes.json is ${entry.size} bytes where its manifest says ${expected.size}: the backup is damaged`);
+        const json = jsonEntry(BOOKS_LIMITS, {
+          // The books, and the records of each, as each is complete.
+          emits: (p) => typeof p[0] === 'number' && (p.length === 1 || (p.length === 3 && p[1] === 'records' && typeof p[2] === 'number')),
+          onValue,
+        });
+        books = digesting(RECIPE_BOOKS_MAX_BYTES, {
+          write: (c) => json.write(c),
+          end: () => {
+            json.end();
+            if (!Array.isArray(json.value())) throw invalidBackup('recipes.json is not a list of recipe books');
+          },
+        });
+        return books;
+      }, undefined, 'The backup');
+    } catch (err) {
+      throw backupError(err, 'recipes.json');
+    }
+    const m = manifest as Manifest | null;
+    if (!m) throw noManifest();
+    const digest = books as ReturnType<typeof digesting> | null;
+    if (!digest) throw invalidBackup('The backup holds no recipes.json');
+    const expected = m.files['recipes.json'];
+    if (digest.size() !== expected.size || digest.sha256() !== expected.sha256) {
+      throw invalidBackup('recipes.json does not match the SHA-256 its manifest names: the backup is damaged');
+    }
+    if (read.length === 0) throw mismatch({ code: 'no_books' });
+    return read.map((b) => ({ name: b.name, records: b.records }));
   }
 }

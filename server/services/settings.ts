@@ -5,6 +5,7 @@ import { FACTORY_OS_VERSION } from '../hardware/system-info';
 import {
   DEFAULT_EXPIRATION,
   DEFAULT_STRENGTH_RULES,
+  MINIMAL_LENGTH_RANGE,
   strengthRulesToWire,
   expirationToWire,
 } from '../../contract/rules';
@@ -179,6 +180,18 @@ function objectShape(schema: z.core.$ZodType): Record<string, z.core.$ZodType> |
   return null;
 }
 
+/** What changed meaning since a value was stored (not an added field: `withDefaults` does those),
+ * per setting. Each runs at every start on the stored value and answers it as the device now reads
+ * it; what it changes is written back. */
+const UPGRADES: { [K in Key]?: (stored: unknown) => DeviceSettings[K] | undefined } = {
+  // The minimal length once went down to 4 though 8 was always the floor: the floor it is.
+  password_strength_rules: (stored) => {
+    const parsed = strengthRulesWireSchema.extend({ password_rules_minimal_length: z.number() }).safeParse(stored);
+    if (!parsed.success) return undefined;
+    return { ...parsed.data, password_rules_minimal_length: Math.max(MINIMAL_LENGTH_RANGE.min, Math.min(MINIMAL_LENGTH_RANGE.max, parsed.data.password_rules_minimal_length)) };
+  },
+};
+
 /** Settings with a write-through memory copy: this process is the database's only writer, so
  * reads never touch SQLite. */
 export class SettingsService {
@@ -195,7 +208,8 @@ export class SettingsService {
     const upgraded: [Key, unknown][] = [];
     for (const [k, fallback] of Object.entries(defaults()) as [Key, unknown][]) {
       const text = stored.get(k);
-      const value = text === undefined ? fallback : withDefaults(JSON.parse(text), fallback, SETTING_SCHEMAS[k]);
+      const merged = text === undefined ? fallback : withDefaults(JSON.parse(text), fallback, SETTING_SCHEMAS[k]);
+      const value = UPGRADES[k]?.(merged) ?? merged;
       this.cache.set(k, value);
       if (text === undefined || JSON.stringify(value) !== text) upgraded.push([k, value]);
     }

@@ -1,6 +1,6 @@
 import { startAppListening } from '../../store';
-import { formFactorChanged, sidebarClosed, sidebarToggled } from '../../store/app-slice';
-import { writeCookie } from './cookies';
+import { formFactorChanged, initialAppState, insecureWarningHiddenSet, sidebarClosed, sidebarToggled, sizeChosen, sizeOf, type AppState } from '../../store/app-slice';
+import { readCookie, writeCookie } from './cookies';
 
 /** The sidebar flag lives in a cookie (specification §3): the wide-screen choice. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -12,4 +12,62 @@ export function listenForSidebar(): () => void {
       writeCookie(SIDEBAR_COOKIE, api.getState().app.desktopSidebarOpen ? '1' : '0');
     },
   });
+}
+
+/** The not-secure warning put away stays away for the browser session (a reload included). */
+export const INSECURE_WARNING_KEY = 'insecureWarningHidden';
+
+export function readInsecureWarningHidden(): boolean {
+  try {
+    return sessionStorage.getItem(INSECURE_WARNING_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function listenForWarnings(): () => void {
+  return startAppListening({
+    actionCreator: insecureWarningHiddenSet,
+    effect: (action) => {
+      try {
+        if (action.payload) sessionStorage.setItem(INSECURE_WARNING_KEY, '1');
+        else sessionStorage.removeItem(INSECURE_WARNING_KEY);
+      } catch {
+        // Storage refused (a private window's quota): the choice lasts as long as the page.
+      }
+    },
+  });
+}
+
+/** The controls' size lives in a cookie too, so a reload (or the next visit) keeps it. */
+export const SIZE_COOKIE = 'size';
+
+export function listenForSize(): () => void {
+  return startAppListening({
+    actionCreator: sizeChosen,
+    effect: (action) => {
+      writeCookie(SIZE_COOKIE, action.payload);
+    },
+  });
+}
+
+/** The shell's state at start: the language given, the sidebar and the size as their cookies keep
+ * them (a reload, a new visit), the warning as the browser session left it. */
+export function appStateAtStart(language: string): AppState {
+  const sidebarOpen = readCookie(SIDEBAR_COOKIE) !== '0';
+  return {
+    ...initialAppState,
+    language,
+    size: sizeOf(readCookie(SIZE_COOKIE)),
+    sidebarOpen,
+    desktopSidebarOpen: sidebarOpen,
+    insecureWarningHidden: readInsecureWarningHidden(),
+  };
+}
+
+/** Starts what keeps the shell's choices (sidebar, size, warnings) where they outlive the page;
+ * answers the stop. */
+export function listenForShell(): () => void {
+  const stops = [listenForSidebar(), listenForSize(), listenForWarnings()];
+  return () => stops.forEach((stop) => stop());
 }

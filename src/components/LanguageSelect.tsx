@@ -16,7 +16,7 @@ export function LanguageSelect() {
   const dispatch = useAppDispatch();
   const id = useId();
   return (
-    <FormControl size="small" sx={{ minWidth: 140 }}>
+    <FormControl size="small" sx={{ minWidth: { xs: 112, md: 140 }, flexShrink: 0 }}>
       <InputLabel htmlFor={id}>{t('language.label')}</InputLabel>
       <NativeSelect
         id={id}

@@ -8,7 +8,7 @@ import { noticeDismissed, selectNotice } from '../../store/app-slice';
 /** How long a notice stays unless closed sooner. */
 export const NOTICE_MS = 4000;
 
-/** Shows the shell's one-line notices ('Modified language successfully', …) at the top centre,
+/** Shows the shell's one-line notices ('Modified language successfully', …) at the top centre, under the top bar,
  * each for NOTICE_MS or until closed. A plain Alert rather than MUI's Snackbar: the signed-in
  * shell loads it up front (a notice may have to say that the panel cannot be reached), and the
  * Alert is already on every route while the Snackbar's transitions would cost the dashboard 3 KB. */
@@ -27,7 +27,8 @@ export function Notifier() {
     <Box
       sx={{
         position: 'fixed',
-        top: { xs: 8, sm: 24 },
+        // Below the top bar (64 px): a notice never covers the HMI name, the time or the menus.
+        top: 72,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,

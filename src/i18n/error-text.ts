@@ -37,6 +37,7 @@ const OTHER_KEYS: Partial<Record<FailureCode, string>> = {
   login_locked: 'translation:login.errors.login_locked',
   current_password_error: 'shell:password.errors.current_password_error',
   password_too_weak: 'shell:password.errors.password_too_weak',
+  password_reused: 'shell:password.errors.password_reused',
   unsupported_grant_type: 'translation:errors.hmi_error',
   unsupported_media_type: 'translation:errors.hmi_error',
   internal_error: 'translation:errors.hmi_error',
@@ -86,7 +87,8 @@ export function errorMessage(error: unknown, texts: ErrorTexts = {}): ErrorMessa
   const failure = failureOf(error);
   const code = failure.error_code;
   const key = texts.codes?.[code] ?? (texts.fallback && GENERIC_CODES.includes(code) ? texts.fallback : ERROR_KEYS[code]);
-  return failure.qty === undefined ? { key } : { key, values: { qty: failure.qty } };
+  // `count` too, so that a text with plural forms ("1 minute", "5 minutes") picks its own.
+  return failure.qty === undefined ? { key } : { key, values: { qty: failure.qty, count: failure.qty } };
 }
 
 /** The text of any failure in the chosen language, worded the area's way. */

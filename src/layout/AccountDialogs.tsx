@@ -1,13 +1,10 @@
 import type { ResponseOf } from '../../contract/api/define';
 import type { userInfo } from '../../contract/api/uac';
-import { expirationFromWire } from '../../contract/rules/password-expiration';
 import { strengthRulesFromWire } from '../../contract/rules/password-strength';
-import { DISPLAY_TIME_PATTERN } from '../../contract/rules/device-time';
-import { shouldShowExpiryDialog } from '../../machines/password-expiry.machine';
-import { useAppSelector } from '../../store';
-import { selectDatetime } from '../../store/app-slice';
-import { useExpirationQuery, useStrengthRulesQuery } from '../../store/api/system-endpoints';
+import { useStrengthRulesQuery } from '../../store/api/system-endpoints';
 import { lazy, Suspense, useState } from 'react';
+import { shouldShowExpiryDialog } from '../../machines/password-expiry.machine';
+import { usePasswordExpiry } from './password-expiry';
 
 // Each dialog, with the change form and XState's wizard, loads only when it is due.
 const FirstRunWizardDialog = lazy(() =>
@@ -19,18 +16,10 @@ const PasswordExpiryDialog = lazy(() =>
 
 type UserInfo = ResponseOf<typeof userInfo>;
 
-function deviceNowMs(datetime: string | null): number {
-  const m = datetime ? DISPLAY_TIME_PATTERN.exec(datetime) : null;
-  if (!m) return Date.now();
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  return new Date(y, mo - 1, d, h, mi, s).getTime();
-}
-
 /** The first-run wizard while status_code is 0; otherwise the expiry dialog when it is due. */
 export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boolean }) {
   const rules = useStrengthRulesQuery();
-  const expiration = useExpirationQuery();
-  const datetime = useAppSelector(selectDatetime);
+  const expiry = usePasswordExpiry(user);
   // The wizard runs from the first sign-in until its machine is done, not only while status_code
   // is 0: completion sets it to 1 before the protocol is set, and that step's failure must show.
   const [wizard, setWizard] = useState<'pending' | 'running' | 'done'>('pending');
@@ -48,14 +37,9 @@ export function AccountDialogs({ user, isAdmin }: { user: UserInfo; isAdmin: boo
       </Suspense>
     );
   }
-  if (!expiration.data) return null;
-  const settings = expirationFromWire(expiration.data);
-  const due = shouldShowExpiryDialog({
-    wizardVisible,
-    settings,
-    passwordUpdatedAt: user.password_updated_at,
-    deviceNowMs: deviceNowMs(datetime),
-  });
+  const { settings } = expiry;
+  if (!settings) return null;
+  const due = shouldShowExpiryDialog({ wizardVisible, settings, passwordUpdatedAt: user.password_updated_at, deviceNowMs: expiry.nowMs });
   if (!due) return null;
   return (
     <Suspense fallback={null}>

@@ -81,14 +81,19 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
   const willMove = context.isAdmin && context.https && context.onPlainHttp;
   const http = useHttpSettingQuery(undefined, { skip: !willMove });
 
+  // Said beside the password form (on a wide window) rather than above it, so that the whole step,
+  // the change-all switch included, fits a 1280×800 window.
+  const moveShown = snapshot.hasTag('form') && willMove && http.data !== undefined;
+
   if (snapshot.status === 'done') return null;
   return (
-    <Dialog open fullWidth maxWidth="sm" onClose={() => undefined} aria-labelledby="wizard-title">
-      <DialogTitle id="wizard-title">{t('wizard.title')}</DialogTitle>
+    <Dialog open fullWidth maxWidth={moveShown ? 'md' : 'sm'} onClose={() => undefined} aria-labelledby="wizard-title">
+      {/* Admin secures the panel; the other accounts are asked for a password of their own, and why. */}
+      <DialogTitle id="wizard-title">{t(context.isAdmin ? 'wizard.title' : 'wizard.title_own_password')}</DialogTitle>
       {busy ? <LinearProgress aria-label={t('common.loading')} /> : null}
       <DialogContent>
         {context.isAdmin ? (
-          <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+          <Stepper activeStep={step} sx={{ mb: 2 }}>
             {(['welcome', 'protocol', 'password'] as const).map((s) => (
               <Step key={s} completed={snapshot.hasTag('moving') ? true : undefined}>
                 <StepLabel>{t(`wizard.step_${s}`)}</StepLabel>
@@ -123,12 +128,21 @@ export function FirstRunWizardDialog({ input, onDone }: { input: FirstRunWizardI
 
         {snapshot.hasTag('form') ? (
           <>
-            {willMove && http.data ? (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                <HttpsMove port={http.data.https_port} fingerprint={http.data.certificate_sha256} intro={t('wizard.https_move')} />
-              </Alert>
+            {!context.isAdmin ? (
+              <Typography sx={{ mb: 2 }} data-testid="own-password-reason">
+                {t('wizard.own_password_reason')}
+              </Typography>
             ) : null}
-            <PasswordChangeFields flow={flow} />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: moveShown ? 'minmax(0, 5fr) minmax(0, 7fr)' : '1fr' }, alignItems: 'start' }}>
+              {moveShown && http.data ? (
+                <Alert severity="info" sx={{ pt: 1 }}>
+                  <HttpsMove port={http.data.https_port} fingerprint={http.data.certificate_sha256} intro={t('wizard.https_move')} />
+                </Alert>
+              ) : null}
+              <Box sx={{ pt: 1 }}>
+                <PasswordChangeFields flow={flow} />
+              </Box>
+            </Box>
           </>
         ) : null}
 

@@ -43,10 +43,17 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
       <DialogContent>
         {snapshot.matches('notice') ? (
           <>
-            <Typography sx={{ mb: 2 }}>{t('expiry.notice', { days: validityDays })}</Typography>
-            {context.isAdmin ? (
+            <Typography sx={{ mb: 2 }}>{t('expiry.notice', { count: validityDays })}</Typography>
+            {/* While the device refuses every operation, a link elsewhere would lead nowhere: admin
+                is told what can be done once the password is changed. */}
+            {context.isAdmin && context.allowCancel ? (
               <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
                 <Trans i18nKey="expiry.admin_hint" components={{ goto: <Link component={RouterLink} to={pathOf('security')} /> }} />
+              </Typography>
+            ) : null}
+            {!context.allowCancel ? (
+              <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
+                {t(context.isAdmin ? 'expiry.blocked_admin' : 'expiry.blocked')}
               </Typography>
             ) : null}
           </>

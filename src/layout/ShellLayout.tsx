@@ -20,8 +20,9 @@ import { menuSections } from './menu';
 import { useShellData } from './shell-data';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { Warnings } from './Warnings';
+import { insecureWarningApplies, Warnings } from './Warnings';
 import { AccountDialogs } from './AccountDialogs';
+import { usePasswordExpiry } from './password-expiry';
 
 /** The id of the screen's landmark, the skip link's target. */
 const MAIN_ID = 'main-content';
@@ -41,6 +42,7 @@ function Shell({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const shell = useShellData();
+  const expiry = usePasswordExpiry(shell.user.data);
   // At start-up the shell fetches the HMI name (specification §4); the app slice keeps it.
   useHmiNameQuery();
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
@@ -106,12 +108,16 @@ function Shell({ mode }: { mode: Mode }) {
           isAdmin={shell.isAdmin}
           isAdminMode={shell.isAdminMode}
           userModeAvailable={shell.userModeAvailable}
+          insecure={insecureWarningApplies({ stateCode: user.state_code, insecure: window.location.protocol === 'http:' })}
         />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: { xs: 2, md: 3 }, pb: { xs: 14, md: 14 }, flexGrow: 1, outline: 'none' }}>
-          <Outlet />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: { xs: 2, md: 3 }, flexGrow: 1, outline: 'none' }}>
+          {/* A screen waits until the device has said whether the password has expired; while an
+              expired one refuses every operation, the expiry dialog stands alone: a screen behind
+              it would only show the refusals of its calls. */}
+          {expiry.known && !expiry.blocking ? <Outlet /> : null}
         </Box>
+        <Warnings isAdmin={shell.isAdmin} stateCode={user.state_code} insecure={window.location.protocol === 'http:'} />
       </Box>
-      <Warnings isAdmin={shell.isAdmin} stateCode={user.state_code} insecure={window.location.protocol === 'http:'} />
       <AccountDialogs user={user} isAdmin={shell.isAdmin} />
     </Box>
   );

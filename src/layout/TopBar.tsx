@@ -7,8 +7,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { selectDatetime, selectFormFactor, selectHmiName, sidebarToggled } from '../../store/app-slice';
-import { ClockIcon, EditIcon, MenuIcon } from '../components/icons';
+import { insecureWarningHiddenSet, selectDatetime, selectFormFactor, selectHmiName, selectInsecureWarningHidden, sidebarToggled } from '../../store/app-slice';
+import { ClockIcon, EditIcon, MenuIcon, WarningIcon } from '../components/icons';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { HmiNameDialog } from './HmiNameDialog';
 import { UserMenu } from './UserMenu';
@@ -23,14 +23,17 @@ interface Props {
   isAdmin: boolean;
   isAdminMode: boolean;
   userModeAvailable: boolean;
+  /** The not-secure warning applies to this page (it may have been put away). */
+  insecure: boolean;
 }
 
-export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable }: Props) {
+export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable, insecure }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const hmiName = useAppSelector(selectHmiName);
   const datetime = useAppSelector(selectDatetime);
   const mobile = useAppSelector(selectFormFactor) === 'mobile';
+  const insecureHidden = useAppSelector(selectInsecureWarningHidden);
   const [editing, setEditing] = useState<'name' | 'time' | null>(null);
 
   return (
@@ -40,7 +43,18 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
-          <Typography component="span" variant="subtitle1" noWrap sx={{ fontWeight: 600 }} data-testid="hmi-name">
+          {/* The panel's name comes first: on a phone or tablet it may take two lines (it has no
+              spaces, so it breaks anywhere), and the account shrinks to its icon. */}
+          <Typography
+            component="span"
+            variant="subtitle1"
+            noWrap={!mobile}
+            sx={{
+              fontWeight: 600,
+              ...(mobile ? { overflowWrap: 'anywhere', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : {}),
+            }}
+            data-testid="hmi-name"
+          >
             {hmiName}
           </Typography>
           {isAdmin ? (
@@ -65,6 +79,13 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
             </Tooltip>
           ) : null}
         </Box>
+        {insecure && insecureHidden ? (
+          <Tooltip title={t('warnings.show_insecure')}>
+            <IconButton aria-label={t('warnings.show_insecure')} onClick={() => dispatch(insecureWarningHiddenSet(false))} sx={{ color: 'warning.dark' }} data-testid="show-insecure-warning">
+              <WarningIcon />
+            </IconButton>
+          </Tooltip>
+        ) : null}
         <LanguageSelect />
         <UserMenu mode={mode} username={username} isAdminMode={isAdminMode} userModeAvailable={userModeAvailable} />
       </Toolbar>

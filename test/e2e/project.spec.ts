@@ -47,7 +47,7 @@ test('Project Management: update from the browser and from a USB stick, a refuse
   await page.getByTestId('file-app').setInputFiles(path.join(out, 'Other Model.app'));
   await page.getByTestId('file-crc').setInputFiles(path.join(out, 'Other Model.crc'));
   await page.getByRole('button', { name: 'Update', exact: true }).click();
-  await expect(overlay.getByRole('alert')).toContainText('Project was incompatible with this machine');
+  await expect(overlay.getByRole('alert')).toContainText('This project was made for another panel model. In the design software, choose this panel’s model');
   await expect(overlay.getByRole('alert')).toContainText('Nothing was changed on the panel.');
   await snap(page, info, 'project-04-incompatible');
   await overlay.getByRole('button', { name: 'Close' }).click();

@@ -116,7 +116,8 @@ describe('time channel', () => {
     const res = await jsonRequest(`${server.httpUrl}/api/v1/uac/account/admin/password`, 'PATCH', changer.access_token, {
       username: 'history',
       current: TEST_PASSWORD,
-      password: TEST_PASSWORD,
+      // (A new password must differ from the current one and the last ones.)
+      password: 'Changed-Pass-2',
     });
     expect(res.status).toBe(200);
     expect((await s.closed).code).toBe(4401);

@@ -120,13 +120,13 @@ describe('OS update', () => {
     expect(oplog(t, 'device_rebooted').at(-1)).toMatchObject({ source: 'device', result: 'success' });
   });
 
-  it('tells a console opened mid-update which job runs and what it installs; refuses a second update (409 job_running)', async () => {
+  it('tells a console opened mid-update which job runs and what it installs; refuses a second update (409 busy)', async () => {
     const running = t.device.jobs.create('os_update', 'admin', { version: '20270601' });
     try {
       expect(osInfoSchema.parse((await t.call('GET', '/api/v1/os/info', admin)).json()).running_job).toEqual({ id: running.id, version: '20270601' });
       const res = await upload(t, admin, imageParts(osImage({ version: '20270601' })));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error_code: 'job_running' });
+      expect(res.json()).toMatchObject({ error_code: 'busy' });
     } finally {
       t.device.jobs.finish(running.id);
     }

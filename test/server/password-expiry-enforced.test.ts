@@ -44,6 +44,7 @@ describe('with notifications on, the password older than the period and no opera
     ['GET', '/api/v1/system/password-strength-rules'],
     ['GET', EXPIRATION],
     ['GET', '/api/v1/system/hmi/name'],
+    ['GET', '/api/v1/project/management/logoname'],
     ['GET', '/api/v1/auth/token/check'],
   ])('%s %s still answers (what the expiry dialog needs)', async (method, url) => {
     const res = await t.call(method as 'GET', url, token);
@@ -90,6 +91,7 @@ test('the calls left open while the password is expired are the few the dialog n
       'GET /api/v1/system/web/specification',
       'GET /cgi/reset_pj.cgi',
       'GET /api/v1/webview/status',
+      'GET /api/v1/project/management/logoname',
     ].sort(),
   );
 });

@@ -329,7 +329,7 @@ describe('PLC runtime', () => {
       expect((await setLan1({ ...FACTORY_PLC_LAN1 })).json()).toMatchObject({ error_code: 'plc_runtime_busy' });
       const second = await upload(firmwareParts(plcFirmware({ version: '3.5.21.0' })));
       expect(second.statusCode).toBe(409);
-      expect(second.json()).toMatchObject({ error_code: 'job_running' });
+      expect(second.json()).toMatchObject({ error_code: 'busy' });
 
       // Back: the job ends with the panel.
       const done = await waitFor('the end of the job', async () => {

@@ -13,6 +13,7 @@ import { projectPair, uploadParts } from '../support/projects';
 import { jobSchema } from '../../contract/api/jobs';
 import { backupsSchema, backupWrittenSchema, booksSchema, restoredSchema } from '../../contract/api/recipe';
 import type { Project } from '../../contract/project-format';
+import { RECIPE_MAX_RECORDS } from '../../contract/rules/recipe';
 
 jest.setTimeout(30_000);
 
@@ -41,15 +42,24 @@ function archiveOf(entries: Record<string, Buffer | string>): Buffer {
   return zlib.gzipSync(Buffer.concat(blocks));
 }
 
-/** A backup as the device writes it, edited: `edit` changes the books before the manifest is made. */
-function editedBackup(original: Map<string, Buffer>, edit: (books: Project['recipes']) => void, opts: { keepSha?: boolean } = {}): Buffer {
+/** A backup as the device writes it, edited: `edit` changes the books before the manifest is made;
+ * `text` writes the books file (JSON.stringify by default), `manifestEdit` changes the manifest
+ * made. */
+function editedBackup(
+  original: Map<string, Buffer>,
+  edit: (books: Project['recipes']) => void,
+  opts: { keepSha?: boolean; text?: (books: Project['recipes']) => string; manifestEdit?: (manifest: any) => void; manifestLast?: boolean } = {},
+): Buffer {
   const manifest = JSON.parse(original.get('manifest.json')!.toString('utf8'));
   const books = JSON.parse(original.get('recipes.json')!.toString('utf8')) as Project['recipes'];
   edit(books);
-  const recipes = Buffer.from(JSON.stringify(books));
+  const recipes = Buffer.from((opts.text ?? JSON.stringify)(books));
   manifest.books = books.map((b) => ({ name: b.name, fields: b.fields, records: b.records.length }));
   if (!opts.keepSha) manifest.files['recipes.json'] = { size: recipes.length, sha256: crypto.createHash('sha256').update(recipes).digest('hex') };
-  return archiveOf({ 'manifest.json': JSON.stringify(manifest), 'recipes.json': recipes });
+  opts.manifestEdit?.(manifest);
+  return opts.manifestLast
+    ? archiveOf({ 'recipes.json': recipes, 'manifest.json': JSON.stringify(manifest) })
+    : archiveOf({ 'manifest.json': JSON.stringify(manifest), 'recipes.json': recipes });
 }
 
 async function restoreUpload(t: TestDevice, token: string, content: Buffer, filename = 'recipes.cxob'): Promise<LightMyRequestResponse> {
@@ -195,6 +205,55 @@ describe('recipes', () => {
       expect(oplog(t, 'restore_recipe').at(-1)).toMatchObject({ result: code });
     });
 
+    it.each([
+      ['a book twice', (b: Project['recipes']) => b.push(structuredClone(b[0]!)), {}, 'recipes.json holds recipe book "Bottle sizes" twice'],
+      ['more records than its manifest counts', () => undefined, { manifestEdit: (m: any) => (m.books[0].records = 1) }, 'recipes.json: recipe book "Bottle sizes" holds more records than its manifest counts (1): the backup is damaged'],
+      ['fewer records than its manifest counts', () => undefined, { manifestEdit: (m: any) => (m.books[0].records = 4) }, 'recipes.json: recipe book "Bottle sizes" holds 3 records where its manifest counts 4: the backup is damaged'],
+      [
+        'a manifest counting more records than a book holds at most',
+        () => undefined,
+        { manifestEdit: (m: any) => (m.books[0].records = RECIPE_MAX_RECORDS + 1) },
+        expect.stringMatching(/^manifest\.json is not valid: books\.0\.records /),
+      ],
+      ['a manifest after the books', () => undefined, { manifestLast: true }, 'The file is not a recipe backup (no recipe manifest)'],
+      [
+        'records before the name and fields of their book',
+        () => undefined,
+        { text: (b: Project['recipes']) => JSON.stringify(b.map(({ records, ...rest }) => ({ records, ...rest }))) },
+        'recipes.json: book 1 has no name and fields before its records',
+      ],
+      ['a record without a name', (b: Project['recipes']) => delete (b[0]!.records[1] as { name?: string }).name, {}, expect.stringMatching(/^recipes\.json: recipe book "Bottle sizes", record 2: name /)],
+      ['a string longer than any field takes', (b: Project['recipes']) => (b[0]!.records[1]!.values.Label = 'x'.repeat(5000)), {}, expect.stringMatching(/^recipes\.json is not a backup the device takes: a string is longer than 4096 characters/)],
+      ['books nested past the limits', () => undefined, { text: () => `[${'['.repeat(20)}${']'.repeat(20)}]` }, expect.stringMatching(/nests deeper than 8 levels/)],
+    ])('UP-02 %s: refused as it is read (400 invalid_backup naming it)', async (_what, edit, opts, message) => {
+      const res = await restoreUpload(t, admin, editedBackup(original, edit, opts));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error_code: 'invalid_backup', message });
+      expect(await recordNames()).toEqual(['Small']);
+    });
+
+    it('UP-02 a books file of [{},{},…] on a medium: refused at its first book, and listed without reading it', async () => {
+      const manifest = JSON.parse(original.get('manifest.json')!.toString('utf8'));
+      const junk = Buffer.from(`[${'{},'.repeat(2_000_000)}{}]`);
+      manifest.files['recipes.json'] = { size: junk.length, sha256: crypto.createHash('sha256').update(junk).digest('hex') };
+      fs.writeFileSync(path.join(mediaDir('usb'), 'junk.cxob'), archiveOf({ 'manifest.json': JSON.stringify(manifest), 'recipes.json': junk }));
+      // An archive whose first entry unpacks to 64 MB of zeros: the listing stops at its header.
+      fs.writeFileSync(path.join(mediaDir('usb'), 'zeros.cxob'), archiveOf({ 'zeros.bin': Buffer.alloc(64 * 1024 * 1024), 'manifest.json': JSON.stringify(manifest) }));
+      try {
+        const started = Date.now();
+        const res = await t.call('POST', '/api/v1/recipe/restore-from-media', admin, { medium: 'usb', file_name: 'junk.cxob' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error_code: 'invalid_backup', message: expect.stringMatching(/^recipes\.json: book 1: name /) });
+        const list = backupsSchema.parse((await t.call('GET', '/api/v1/recipe/backups', admin)).json());
+        const usb = Object.fromEntries(list.media.find((m) => m.medium === 'usb')!.backups.map((b) => [b.file_name, b.kind]));
+        expect(usb).toMatchObject({ 'junk.cxob': 'recipe', 'zeros.cxob': 'unreadable' });
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(await recordNames()).toEqual(['Small']);
+      } finally {
+        for (const f of ['junk.cxob', 'zeros.cxob']) fs.rmSync(path.join(mediaDir('usb'), f));
+      }
+    });
+
     it('a books file whose SHA-256 is not the manifest’s (damaged)', async () => {
       const res = await restoreUpload(t, admin, editedBackup(original, (b) => b[0]!.records.pop(), { keepSha: true }));
       expect(res.json()).toMatchObject({ error_code: 'invalid_backup' });
@@ -210,8 +269,9 @@ describe('recipes', () => {
       expect(text.statusCode).toBe(415);
       expect(text.json()).toMatchObject({ error_code: 'unsupported_file_type' });
       expect(await recordNames()).toEqual(['Small']);
-      // Nothing stays in the staging folder.
+      // Nothing stays in the staging folder, nor in the spool of the records read.
       expect(fs.readdirSync(path.join(t.dataDir, 'project', 'incoming'))).toEqual([]);
+      expect(fs.readdirSync(path.join(t.dataDir, 'recipe-restore'))).toEqual([]);
     });
   });
 

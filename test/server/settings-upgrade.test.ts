@@ -69,6 +69,11 @@ describe('stored settings of an older shape', () => {
     // without range_end
     put.run('hotspot', JSON.stringify({ enabled: true, address: '192.168.90.1', range_start: '192.168.90.10', password: 'Older-Pass-12' }));
     put.run('device_identity', JSON.stringify({ serial_number: 'X107000000042', macs: { LAN1: '02:1a:7c:00:00:01' } }));
+    // a minimal length under the floor of 8, which the range once allowed
+    put.run(
+      'password_strength_rules',
+      JSON.stringify({ password_rules_enable: true, password_rules_minimal_length: 6, password_rules_include_numbers: true, password_rules_include_mixed_cases: false, password_rules_include_special_characters: false }),
+    );
     db.close();
     return dataDir;
   }
@@ -98,10 +103,19 @@ describe('stored settings of an older shape', () => {
     expect(settings.get('device_identity')).toEqual({ serial_number: 'X107000000042', macs: { LAN1: '02:1a:7c:00:00:01' } });
     // a setting the older server did not have gets its default
     expect(settings.get('secs_license')).toBe(false);
+    // a minimal length under the floor reads as the floor, the other rules as stored
+    expect(settings.get('password_strength_rules')).toEqual({
+      password_rules_enable: true,
+      password_rules_minimal_length: 8,
+      password_rules_include_numbers: true,
+      password_rules_include_mixed_cases: false,
+      password_rules_include_special_characters: false,
+    });
 
     const stored = (key: string) => JSON.parse(db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string);
     expect(stored('webview')).toEqual(settings.get('webview'));
     expect(stored('hotspot')).toEqual(settings.get('hotspot'));
+    expect(stored('password_strength_rules')).toEqual(settings.get('password_strength_rules'));
     db.close();
 
     // a second start finds nothing to upgrade and reads the same values

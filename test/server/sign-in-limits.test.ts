@@ -9,6 +9,7 @@ import {
   ACCOUNT_THROTTLE_INTERVAL_MS,
   ACCOUNT_THROTTLE_WINDOW_MS,
   MAX_TRACKED_SOURCES,
+  MAX_WAITING_SOURCES,
   SignInLimits,
   SOURCE_BURST,
   SOURCE_REFILL_MS,
@@ -30,6 +31,9 @@ interface Row {
   repeat_last_at: string | null;
   repeat_results: string | null;
 }
+
+// The guessing runs below make hundreds of sign-in calls and a few real password checks each.
+jest.setTimeout(120_000);
 
 const DAY = 24 * 60 * 60_000;
 /** Accounts that exist, tried in turn so that no address reaches the lockout of one account. */
@@ -290,30 +294,137 @@ describe('sign-in limits', () => {
       expect((await signIn(sources[0]!, 'update', TEST_PASSWORD)).statusCode).toBe(200);
     });
 
-    it('lets the administrator in at the next allowed attempt, which ends the throttle', async () => {
-      await distributedGuessing();
-      const admin = newSource();
-      const waiting = await signIn(admin, 'admin', TEST_PASSWORD);
-      expect(waiting.statusCode).toBe(429);
-      const qty = waiting.json().qty as number;
-      expect(qty).toBeGreaterThan(0);
-      expect(qty).toBeLessThanOrEqual(ACCOUNT_THROTTLE_INTERVAL_MS / 1000);
-      clock.advance(qty * 1000);
-      expect((await signIn(admin, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
-      // throttle over: any address is checked again at once
-      expect((await signIn(newSource(), 'admin', 'wrong')).statusCode).toBe(401);
-      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    it('gives each window to one address in line, in the order they asked, each told when; one that does not come loses its turn', async () => {
+      // 10 wrong passwords from 10 addresses start the throttle; one attempt of the window is left.
+      for (const src of sources.slice(0, ACCOUNT_THROTTLE_FAILURES + 1)) expect((await signIn(src, 'admin', 'guess')).statusCode).toBe(401);
+      // Five addresses ask once each: a line, each told its own window, 30 s after the one before.
+      const line = Array.from({ length: 5 }, () => newSource());
+      const waits: number[] = [];
+      for (const src of line) {
+        const res = await signIn(src, 'admin', 'ask');
+        expect(res.statusCode).toBe(429);
+        waits.push(res.json().qty as number);
+      }
+      expect(waits[0]).toBeLessThanOrEqual(ACCOUNT_THROTTLE_INTERVAL_MS / 1000);
+      for (let i = 1; i < waits.length; i++) expect(waits[i]! - waits[i - 1]!).toBe(ACCOUNT_THROTTLE_INTERVAL_MS / 1000);
+      // The first comes when told and is checked, before one that comes at the same time without
+      // having asked; the second does not come; the third, on time, is checked.
+      const verify = verifySpy();
+      clock.advance(waits[0]! * 1000);
+      expect((await signIn(newSource(), 'admin', 'pushing in')).statusCode).toBe(429);
+      expect((await signIn(sources[0]!, 'admin', 'guessed before')).statusCode).toBe(429);
+      expect((await signIn(line[0]!, 'admin', 'guess')).statusCode).toBe(401);
+      clock.advance((waits[2]! - waits[0]!) * 1000);
+      expect((await signIn(line[2]!, 'admin', 'guess')).statusCode).toBe(401);
+      expect(verify).toHaveBeenCalledTimes(2);
+      // The one that missed its window goes to the back of the line.
+      const late = await signIn(line[1]!, 'admin', 'late');
+      expect(late.statusCode).toBe(429);
+      expect(late.json().qty).toBeGreaterThan(waits.at(-1)! - waits[2]!);
     });
 
-    it('keeps one attempt per interval open however long the guessing goes on', async () => {
+    it('keeps one attempt per window open however long the guessing goes on', async () => {
+      const verify = verifySpy();
       await distributedGuessing();
-      for (let i = 0; i < 5; i++) {
-        clock.advance(ACCOUNT_THROTTLE_INTERVAL_MS);
-        expect((await signIn(newSource(), 'admin', 'still-guessing')).statusCode).toBe(401);
-        expect((await signIn(newSource(), 'admin', 'still-guessing')).statusCode).toBe(429);
+      let checked = 0;
+      for (let i = 0; i < 20; i++) {
+        clock.advance(ACCOUNT_THROTTLE_INTERVAL_MS / 2);
+        for (const src of sources) if ((await signIn(src, 'admin', 'still-guessing')).statusCode === 401) checked++;
       }
-      clock.advance(ACCOUNT_THROTTLE_INTERVAL_MS);
-      expect((await signIn(newSource(), 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      // 10 minutes: one attempt a window, never more.
+      expect(checked).toBeGreaterThanOrEqual(9);
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(verify).toHaveBeenCalledTimes(ACCOUNT_THROTTLE_FAILURES + 1 + checked);
+    });
+
+    /**
+     * Guessers that each send a wrong password every `everyMs` whatever they are answered, from
+     * the start; the administrator comes at `adminAtMs` from an address the account never signed
+     * in from and, told to wait N s, tries again N s + 1 s later. Answers how long the
+     * administrator waited (null: still out at `untilMs`) and how many passwords were checked.
+     */
+    async function guessingWhileAdminWaits(opts: { guessers: string[]; everyMs: number; adminAtMs: number; untilMs: number; beforeAdmin?: () => Promise<void> }) {
+      const verify = verifySpy();
+      const admin = newSource();
+      let adminNextAt = opts.adminAtMs;
+      let adminFirst: number | null = null;
+      let waited: number | null = null;
+      const told: number[] = [];
+      for (let at = 0; at <= opts.untilMs && waited === null; at += opts.everyMs) {
+        for (const src of opts.guessers) await signIn(src, 'admin', `guess-${at}`);
+        if (at === opts.adminAtMs && opts.beforeAdmin) await opts.beforeAdmin();
+        if (at >= adminNextAt) {
+          adminFirst ??= at;
+          const res = await signIn(admin, 'admin', TEST_PASSWORD);
+          if (res.statusCode === 200) waited = at - adminFirst;
+          else {
+            expect(res.statusCode).toBe(429);
+            told.push(res.json().qty as number);
+            adminNextAt = at + (res.json().qty as number) * 1000 + 1000;
+          }
+        }
+        clock.advance(opts.everyMs);
+      }
+      return { waited, checked: verify.mock.calls.length - (waited === null ? 0 : 1), told };
+    }
+
+    it('LOCK-05 lets the administrator in from a new address within two windows while 10 addresses guess every second, one password a window checked', async () => {
+      const guessers = Array.from({ length: 10 }, () => newSource());
+      const { waited, checked } = await guessingWhileAdminWaits({ guessers, everyMs: 1000, adminAtMs: 20_000, untilMs: 300_000 });
+      // Measured with the fake clock: the window under way, then the administrator's own.
+      expect(waited).not.toBeNull();
+      expect(waited!).toBeLessThanOrEqual(2 * ACCOUNT_THROTTLE_INTERVAL_MS + 1000);
+      // The guessers' first wrong passwords, then one a window.
+      const windows = Math.ceil((20_000 + waited!) / ACCOUNT_THROTTLE_INTERVAL_MS) + 1;
+      expect(checked).toBeLessThanOrEqual(ACCOUNT_THROTTLE_FAILURES + windows);
+    });
+
+    it('LOCK-05 lets the administrator in within two windows while 40 addresses ask every second, 30 of them never checked', async () => {
+      const guessers = Array.from({ length: 40 }, () => newSource());
+      const { waited, checked } = await guessingWhileAdminWaits({ guessers, everyMs: 1000, adminAtMs: 20_000, untilMs: 300_000 });
+      // Those that ask again sooner than told go behind the administrator, who waits as told.
+      expect(waited).not.toBeNull();
+      expect(waited!).toBeLessThanOrEqual(2 * ACCOUNT_THROTTLE_INTERVAL_MS + 1000);
+      const windows = Math.ceil((20_000 + waited!) / ACCOUNT_THROTTLE_INTERVAL_MS) + 1;
+      expect(checked).toBeLessThanOrEqual(ACCOUNT_THROTTLE_FAILURES + windows);
+    });
+
+    it('LOCK-05 lets in the administrator after one window per address that asked first, waited as told and did not guess wrong', async () => {
+      const guessers = Array.from({ length: 10 }, () => newSource());
+      const strangers = Array.from({ length: 4 }, () => newSource());
+      const { waited, told } = await guessingWhileAdminWaits({
+        guessers,
+        everyMs: 1000,
+        adminAtMs: 20_000,
+        untilMs: 600_000,
+        // They ask once, are put in line before the administrator, and never come back.
+        beforeAdmin: async () => {
+          for (const src of strangers) expect((await signIn(src, 'admin', 'one-try')).statusCode).toBe(429);
+        },
+      });
+      expect(told[0]).toBeGreaterThan(strangers.length * (ACCOUNT_THROTTLE_INTERVAL_MS / 1000) - ACCOUNT_THROTTLE_INTERVAL_MS / 1000);
+      expect(waited).not.toBeNull();
+      expect(waited!).toBeLessThanOrEqual((strangers.length + 2) * ACCOUNT_THROTTLE_INTERVAL_MS + 1000);
+    });
+
+    it('counts the attempts whose password is being checked: a burst from 30 addresses at once checks no more than the throttle allows', async () => {
+      const verify = verifySpy();
+      const burst = await Promise.all(Array.from({ length: 30 }, () => signIn(newSource(), 'admin', 'burst')));
+      // The failures that start the throttle, then the one attempt of the window.
+      expect(verify).toHaveBeenCalledTimes(ACCOUNT_THROTTLE_FAILURES + 1);
+      expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(ACCOUNT_THROTTLE_FAILURES + 1);
+      expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(30 - ACCOUNT_THROTTLE_FAILURES - 1);
+    });
+
+    it(`keeps at most ${MAX_WAITING_SOURCES} addresses in line`, () => {
+      const limits = new SignInLimits(db(), clock);
+      for (let i = 0; i < ACCOUNT_THROTTLE_FAILURES; i++) {
+        limits.admit(`fd01::${i}`, 'admin');
+        limits.failed('admin', `fd01::${i}`);
+      }
+      limits.admit('fd01::ff', 'admin');
+      for (let i = 0; i < MAX_WAITING_SOURCES + 200; i++) expect(() => limits.admit(`fd02::${i.toString(16)}`, 'admin')).toThrow(/Too many sign-in attempts/);
+      expect(limits.lineLength('admin')).toBe(MAX_WAITING_SOURCES);
     });
 
     it('does not hold back an address the account signed in from before', async () => {

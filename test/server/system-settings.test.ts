@@ -119,8 +119,11 @@ describe('password strength and expiration settings', () => {
   });
 
   it.each([
-    [4, 200],
+    [8, 200],
     [64, 200],
+    // Under 8, the floor of every password (issue 20, item 13).
+    [7, 400],
+    [4, 400],
     [3, 400],
     [65, 400],
     [12.5, 400],

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../server/listen';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
-import { loginOver, openSocket, request } from '../support/net';
+import { loginOver, openSocket, parseRawAnswer, rawExchange, request } from '../support/net';
 import { DATETIME_SOCKET_PATH } from '../../contract/api';
 
 const ROBOTS = /^User-agent: \*\r?\nDisallow: \/\r?\n?$/;
@@ -109,6 +109,28 @@ describe('over real sockets', () => {
       const res = await request(`${server.httpUrl}/admin/dashboard`, { headers: { host: `${name}:${httpPort}` } });
       expect(res.status).toBe(308);
       expect(res.headers.location).toBe(`https://${name}:${httpsPort}/admin/dashboard`);
+    });
+
+    // Issue 20 item 18: an absolute-form target (RFC 9112 §3.2.2) gave
+    // `Location: https://127.0.0.1:<port>http://evil.example/admin/x`.
+    it.each([
+      ['http://evil.example/admin/x', 'evil.example', '/admin/x'],
+      ['http://evil.example/admin/x?y=1', '127.0.0.1', '/admin/x?y=1'],
+      ['https://evil.example:8443//admin//x', 'evil.example', '/admin//x'],
+      ['http://evil.example', 'evil.example', '/'],
+    ])('sends the absolute-form target %s to its path on the device, never to the host it names', async (target, host, path) => {
+      const answer = await rawExchange(Number(httpPort), `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const { status, headers } = parseRawAnswer(answer.text);
+      expect(status).toBe(308);
+      expect(headers.location).toBe(`https://127.0.0.1:${httpsPort}${path}`);
+    });
+
+    it('refuses an API call in absolute form as it refuses any other', async () => {
+      const answer = await rawExchange(Number(httpPort), `GET http://evil.example/api/v1/system/hmi/name HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+      const { status, headers } = parseRawAnswer(answer.text);
+      expect(status).toBe(403);
+      expect(headers.location).toBeUndefined();
+      expect(answer.text).toContain('"error_code":"https_required"');
     });
 
     it('refuses an API call with https_required instead of redirecting it', async () => {

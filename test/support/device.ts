@@ -26,7 +26,7 @@ export function makeDataDir(): string {
 }
 
 export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; plcRuntime?: DeviceOptions['plcRuntime']; recorder?: boolean } = {},
+  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; plcRuntime?: DeviceOptions['plcRuntime']; staging?: DeviceOptions['staging']; recorder?: boolean } = {},
 ): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
@@ -43,6 +43,7 @@ export async function startTestDevice(
     plcRuntime: { writeMs: 0, ...opts.plcRuntime },
     // The runtime's scan runs when a test calls `device.recorder.scan(t)`, unless it asks for the timer.
     recorder: opts.recorder ?? false,
+    ...(opts.staging === undefined ? {} : { staging: opts.staging }),
     ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),
   });
   await app.ready();

@@ -2,6 +2,7 @@
  * accepted) and WebSocket clients that record what they receive. */
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { AccountName } from '../../contract/roles';
 import { TEST_PASSWORD } from './device';
@@ -114,3 +115,45 @@ export function openSocket(url: string, opts: ClientOptions = {}): RecordingSock
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Sends `text` as it is over a plain TCP connection and answers what came back until the server
+ * closed or `quietMs` passed without more bytes (request lines that `http.request` will not
+ * write: an absolute-form target, a body cut short). */
+export function rawExchange(port: number, text: string | Buffer, opts: { quietMs?: number; host?: string } = {}): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, opts.host ?? '127.0.0.1');
+    let received = '';
+    let timer: NodeJS.Timeout | null = null;
+    const done = (closed: boolean) => {
+      if (timer) clearTimeout(timer);
+      socket.destroy();
+      resolve({ text: received, closed });
+    };
+    const quiet = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => done(false), opts.quietMs ?? 1000);
+    };
+    socket.on('connect', () => {
+      socket.write(text);
+      quiet();
+    });
+    socket.on('data', (c: Buffer) => {
+      received += c.toString('latin1');
+      quiet();
+    });
+    socket.on('end', () => done(true));
+    socket.on('error', (err) => (received ? done(true) : reject(err)));
+  });
+}
+
+/** The status line and headers of a raw HTTP answer. */
+export function parseRawAnswer(text: string): { status: number; headers: Record<string, string> } {
+  const [head = ''] = text.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1] ?? 0), headers };
+}

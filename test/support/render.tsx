@@ -12,12 +12,11 @@ import { MemoryRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { appListener, makeStore, type AppStore } from '../../store';
-import { initialAppState } from '../../store/app-slice';
 import { signedOut } from '../../store/session-slice';
 import { theme } from '../../src/theme/theme';
 import { Notifier } from '../../src/components/Notifier';
 import { App } from '../../src/app/App';
-import { listenForSidebar } from '../../src/app/shell-listeners';
+import { appStateAtStart, listenForShell } from '../../src/app/shell-listeners';
 import { listenForLanguage } from '../../src/i18n/language-listener';
 import type { LanguageCode } from '../../src/i18n/languages';
 import { makeI18n, startAppI18n, type TestLanguage } from './i18n';
@@ -110,9 +109,9 @@ export async function renderApp(url: string, { account = null, language = 'en' }
     globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
   }
   window.history.replaceState(null, '', url);
-  const store = makeStore({ app: { ...initialAppState, language } });
+  const store = makeStore({ app: appStateAtStart(language) });
   mounted.stores.push(store);
-  mounted.stopListening.push(listenForLanguage(), listenForSidebar());
+  mounted.stopListening.push(listenForLanguage(), listenForShell());
   const result = render(
     <StrictMode>
       <App store={store} />
@@ -138,6 +137,7 @@ afterEach(() => {
   if (mounted.viewportSet) delete (window as { matchMedia?: unknown }).matchMedia;
   mounted.viewportSet = false;
   localStorage.clear();
+  sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -6,7 +6,8 @@
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, accountOfToken } from '../../store/token-storage';
 import { baseRoles, isAccountName } from '../../contract/roles';
 import { sanitizeHmiName } from '../../contract/rules/hmi-name';
-import { fakeDevice, type DeviceAnswer, type DeviceHandlers, type FakeDevice, type SentRequest } from './fake-device';
+import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
+import { fakeDevice, findCall, type DeviceAnswer, type DeviceHandlers, type FakeDevice, type SentRequest } from './fake-device';
 
 /** The device's strength rules on the wire. */
 export function rulesWire(overrides: Partial<Record<string, unknown>> = {}) {
@@ -87,6 +88,10 @@ export interface ShellDeviceOptions {
   time?: string;
   /** The device's clock: a password change records it as the account's password_updated_at. */
   now?: () => Date;
+  /** The device refuses (403 password_expired) every call the contract does not mark
+   * `whilePasswordExpired: 'allowed'` while the signed-in account's password is expired by `now`
+   * and the expiration settings allow no operations before the change, as the panel does. */
+  enforceExpiry?: boolean;
 }
 
 export interface ShellDevice extends FakeDevice {
@@ -150,6 +155,12 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
     return ok;
   };
   const api = '/api/v1';
+  const expirationWire = () => ({
+    password_expiration_notification_enable: false,
+    password_expiration_validity_period: 90,
+    password_expiration_allow_operations_before_update: false,
+    ...options.expiration,
+  });
   const device = fakeDevice({
     [`GET ${api}/auth/login-info`]: () => ({ body: { hmi_name: state.hmiName, model: options.model ?? 'cMT3072XH' } }),
     [`POST ${api}/auth/token/admin`]: grant('admin'),
@@ -186,14 +197,7 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
     },
     [`GET ${api}/system/legacyhash`]: () => ({ body: options.legacy ?? [] }),
     [`GET ${api}/system/password-strength-rules`]: () => ({ body: options.rules ?? rulesWire() }),
-    [`GET ${api}/system/password-expiration-notification`]: () => ({
-      body: {
-        password_expiration_notification_enable: false,
-        password_expiration_validity_period: 90,
-        password_expiration_allow_operations_before_update: false,
-        ...options.expiration,
-      },
-    }),
+    [`GET ${api}/system/password-expiration-notification`]: () => ({ body: expirationWire() }),
     [`GET ${api}/system/http`]: () => ({ body: { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
     [`PUT ${api}/system/http`]: (body) => ({ body: { http: (body as { http: boolean }).http, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
     [`GET ${api}/project/management/logoname`]: () => ({ body: { name: options.model ?? 'cMT3072XH' } }),
@@ -218,5 +222,19 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
     }),
     ...overrides,
   });
+  if (options.enforceExpiry) {
+    const refused: DeviceAnswer = { status: 403, body: { message: 'The password has expired: change it first', error_code: 'password_expired' } };
+    for (const [key, handler] of Object.entries(device.handlers)) {
+      const [method, path] = key.split(' ') as [string, string];
+      if (findCall(method, path)?.whilePasswordExpired === 'allowed') continue;
+      device.handlers[key] = (body, request) => {
+        const account = signedIn(request);
+        const settings = expirationFromWire(expirationWire());
+        const updatedAt = account ? userInfo(account).password_updated_at : null;
+        if (updatedAt && !settings.allowOperationsBeforeUpdate && isPasswordExpired(settings, updatedAt, now().getTime())) return refused;
+        return handler(body, request);
+      };
+    }
+  }
   return Object.assign(device, { state });
 }

@@ -29,10 +29,15 @@ function localeFile(namespace: string, language: string): Record<string, unknown
   return JSON.parse(readFileSync(join(LOCALES, file), 'utf8')) as Record<string, unknown>;
 }
 
-/** The text at `ns:path.to.key` in a language, or undefined. */
+/** The text at `ns:path.to.key` in a language (a text with plural forms: its `_other`), or undefined. */
 function textOf(qualifiedKey: string, language: string): unknown {
   const [namespace, path] = qualifiedKey.split(':') as [string, string];
-  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], localeFile(namespace, language));
+  const parts = path.split('.');
+  const parent = parts.slice(0, -1).reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], localeFile(namespace, language)) as
+    | Record<string, unknown>
+    | undefined;
+  const last = parts[parts.length - 1]!;
+  return parent?.[last] ?? parent?.[`${last}_other`];
 }
 
 const AREAS: Record<string, ErrorTexts> = { PASSWORD_ERROR_TEXTS, SETTINGS_ERROR_TEXTS, DEVICE_ERROR_TEXTS };
@@ -116,9 +121,10 @@ describe('errorMessage: the policy', () => {
   test('login_locked carries its minutes, the full lockout when the answer does not say', () => {
     expect(errorMessage({ status: 429, data: { error_code: 'login_locked', qty: 3 } })).toEqual({
       key: 'translation:login.errors.login_locked',
-      values: { qty: 3 },
+      // `count` beside it: a text with plural forms picks its own (see password_reused).
+      values: { qty: 3, count: 3 },
     });
-    expect(errorMessage('login_locked', PASSWORD_ERROR_TEXTS).values).toEqual({ qty: LOCKOUT_MINUTES });
+    expect(errorMessage('login_locked', PASSWORD_ERROR_TEXTS).values).toEqual({ qty: LOCKOUT_MINUTES, count: LOCKOUT_MINUTES });
     expect(errorMessage('fail').values).toBeUndefined();
   });
 });

@@ -50,6 +50,14 @@ describe('validatePasswordChangeForm', () => {
     expect(validatePasswordChangeForm({ current: 'o', password: max, confirm: max }, DEFAULT_STRENGTH_RULES)).toEqual({});
   });
 
+  it('refuses a new password that is the current one (issue 20, item 14)', () => {
+    const same = 'Same-Password-1';
+    expect(validatePasswordChangeForm({ current: same, password: same, confirm: same }, strict)).toEqual({ password: 'same_as_current' });
+    expect(validatePasswordChangeForm({ current: same, password: `${same}!`, confirm: `${same}!` }, strict)).toEqual({});
+    // With no current password typed yet, only that is said.
+    expect(validatePasswordChangeForm({ current: '', password: same, confirm: same }, strict)).toEqual({ current: 'required' });
+  });
+
   it('checks the confirmation even when the new password is weak', () => {
     const errors = validatePasswordChangeForm({ current: 'o', password: 'weak', confirm: 'other' }, strict);
     expect(errors.confirm).toBe('inconsistent');

@@ -74,8 +74,10 @@ export class OpcuaServerService {
     private readonly events: OpcuaEvents,
     /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
     private readonly limits: Pick<SignInLimits, 'admit' | 'succeeded'>,
-    private readonly now: () => number = Date.now,
-    private readonly clockNow: () => number = Date.now,
+    /** The device clock: the values' time, when the server started. */
+    private readonly now: () => number,
+    /** The host clock: the validity of the certificates made here (checked by other machines). */
+    private readonly clockNow: () => number,
   ) {
     this.desired = initial;
     trace.setLevel(initial.settings.trace_level);
@@ -223,7 +225,7 @@ export class OpcuaServerService {
         },
       );
       this.runState = 'running';
-      this.startedAt = this.clockNow();
+      this.startedAt = this.now();
       this.runningWith = { settings, project, certificate };
       this.trace.write('info', `OPC UA server running at ${this.engine.endpointUrl()}`);
     } catch (err) {

@@ -85,6 +85,9 @@ export interface SettingsForm<Draft, Value, P extends Problems> {
   change(patch: Partial<Draft> | ((draft: Draft) => Partial<Draft>)): void;
   /** Drops the edits. */
   reset(): void;
+  /** Edits the draft as a new start: a submit tried before is forgotten, so a missing value is
+   * named again only after the next one (a network picked from a list begins a new attempt). */
+  restart(patch: Partial<Draft>): void;
   /** Saves (or applies, `safe` choosing the safety net) when every field is acceptable. */
   submit(safe?: boolean): Promise<void>;
 }
@@ -120,6 +123,14 @@ export function useSettingsForm<Stored, Draft = Stored, Value = Draft, P extends
   const succeeded = () => {
     if (!keepOnSuccess) drop();
   };
+  const change = (patch: Partial<Draft> | ((draft: Draft) => Partial<Draft>)) => {
+    // From the latest draft: edits that arrive together (a file read after a click) all count.
+    setDraft((latest) => {
+      const from = latest ?? base;
+      if (from === null) return latest;
+      return { ...from, ...(typeof patch === 'function' ? patch(from) : patch) };
+    });
+  };
 
   return {
     value,
@@ -129,15 +140,12 @@ export function useSettingsForm<Stored, Draft = Stored, Value = Draft, P extends
     dirty,
     attempted,
     busy,
-    change(patch) {
-      // From the latest draft: edits that arrive together (a file read after a click) all count.
-      setDraft((latest) => {
-        const from = latest ?? base;
-        if (from === null) return latest;
-        return { ...from, ...(typeof patch === 'function' ? patch(from) : patch) };
-      });
-    },
+    change,
     reset: drop,
+    restart(patch) {
+      setAttempted(false);
+      change(patch);
+    },
     async submit(safe = true) {
       if (normalised === null || busy) return;
       setAttempted(true);

@@ -63,6 +63,7 @@ export function passwordFieldMessages(
   if (error === 'required') return [t(`password.errors.${field}_required`)];
   if (error === 'inconsistent') return [t('password.errors.inconsistent')];
   if (error === 'too_long') return [t('password.errors.too_long', { max: PASSWORD_MAX_LENGTH })];
+  if (error === 'same_as_current') return [t('password.errors.same_as_current')];
   return [];
 }
 
@@ -131,7 +132,7 @@ export function PasswordChangeForm({
           required
           fullWidth
           disabled={disabled}
-          error={passwordMessages.length > 0 || serverCode === 'password_too_weak'}
+          error={passwordMessages.length > 0 || serverCode === 'password_too_weak' || serverCode === 'password_reused'}
           helperText={helper(passwordMessages)}
           slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
         />

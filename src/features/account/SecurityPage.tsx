@@ -34,6 +34,7 @@ import {
 import { SettingsCard } from '../../components/settings/SettingsCard';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { inRange, readWholeNumber } from '../../components/settings/whole-number';
+import { rangeText, useNumberFormat } from '../../i18n/numbers';
 
 const SWITCH_ROW = { minHeight: 44, ml: 0, mr: 0, gap: 1, alignItems: 'center' } as const;
 
@@ -84,6 +85,7 @@ interface RulesDraft {
 /** (b) The password strength rules every change-password form applies. */
 function StrengthRulesCard() {
   const { t } = useTranslation();
+  const number = useNumberFormat();
   const dispatch = useAppDispatch();
   const query = useStrengthRulesQuery();
   const [setRules] = useSetStrengthRulesMutation();
@@ -141,7 +143,7 @@ function StrengthRulesCard() {
           value={value?.minimalLength ?? ''}
           onChange={(e) => change({ minimalLength: e.target.value })}
           error={lengthRefused}
-          helperText={t(lengthRefused ? 'security.range_error' : 'security.rules.minimal_length_hint', MINIMAL_LENGTH_RANGE)}
+          helperText={t(lengthRefused ? 'security.range_error' : 'security.rules.minimal_length_hint', rangeText(MINIMAL_LENGTH_RANGE, number))}
           required
           sx={{ maxWidth: 320 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', min: MINIMAL_LENGTH_RANGE.min, max: MINIMAL_LENGTH_RANGE.max } }}
@@ -163,6 +165,7 @@ interface ExpirationDraft {
 /** (c) When a password counts as expired, and what its owner may still do. */
 function ExpirationCard() {
   const { t } = useTranslation();
+  const number = useNumberFormat();
   const dispatch = useAppDispatch();
   const query = useExpirationQuery();
   const [setExpiration] = useSetExpirationMutation();
@@ -215,7 +218,7 @@ function ExpirationCard() {
           value={value?.validityPeriod ?? ''}
           onChange={(e) => change({ validityPeriod: e.target.value })}
           error={periodRefused}
-          helperText={t(periodRefused ? 'security.range_error' : 'security.expiration.validity_period_hint', VALIDITY_PERIOD_RANGE)}
+          helperText={t(periodRefused ? 'security.range_error' : 'security.expiration.validity_period_hint', rangeText(VALIDITY_PERIOD_RANGE, number))}
           required
           sx={{ maxWidth: 320 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', min: VALIDITY_PERIOD_RANGE.min, max: VALIDITY_PERIOD_RANGE.max } }}

@@ -16,10 +16,8 @@ import {
 
 export const COMMUNICATION_NS = 'communication';
 
-/** Numbers in the chosen language (19,200 / 19.200 / 19 200). */
-export function numberFormat(language: string): Intl.NumberFormat {
-  return new Intl.NumberFormat(language);
-}
+/** Numbers in the chosen language (19,200 / 19.200 / 19 200): the console's one format. */
+export { numberFormat } from '../../i18n/numbers';
 
 export function interfaceLabel(t: TFunction, iface: CommInterface): string {
   return t(`interface.${iface}`, { ns: COMMUNICATION_NS });

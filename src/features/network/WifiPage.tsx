@@ -148,10 +148,14 @@ export default function WifiPage() {
     setActionError(codeOf(await setEnabled({ enabled })));
   };
 
+  // A refusal says what to do about it, once: here, where the form is, and not again in the
+  // status card while this says it.
   const describeResult = (result: string) => {
     const state = result as WifiState;
-    return { severity: RESULT_SEVERITY[state] ?? 'info', text: t(`wifi.outcome.${state}`, { ssid: attempted.current }) };
+    const help = state === 'password_error' || state === 'file_open_error' ? ` ${t(`wifi.${state}_next`)}` : '';
+    return { severity: RESULT_SEVERITY[state] ?? 'info', text: `${t(`wifi.outcome.${state}`, { ssid: attempted.current })}${help}` };
   };
+  const outcomeSays = (state: WifiState) => flow.outcome && flow.state === 'applied' && flow.context.result === state;
 
   return (
     <Box>
@@ -194,8 +198,8 @@ export default function WifiPage() {
                       {t('wifi.address', { ip: data.address.ip, gateway: data.address.gateway || '—' })}
                     </Typography>
                   ) : null}
-                  {data.state === 'password_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.password_error_help')}</Alert> : null}
-                  {data.state === 'file_open_error' ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.file_open_error_help')}</Alert> : null}
+                  {data.state === 'password_error' && !outcomeSays('password_error') ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.password_error_help')}</Alert> : null}
+                  {data.state === 'file_open_error' && !outcomeSays('file_open_error') ? <Alert severity="error" sx={{ mt: 1 }}>{t('wifi.file_open_error_help')}</Alert> : null}
                   {actionError ? <Alert severity="error" sx={{ mt: 1 }}>{errorText(t, actionError, SETTINGS_ERROR_TEXTS)}</Alert> : null}
                   {/* Only a connection (made or being made) can be left. */}
                   {on && (data.state === 'connected' || data.state === 'connecting') ? (
@@ -229,7 +233,8 @@ export default function WifiPage() {
                         <ListItemButton
                           key={n.ssid}
                           selected={form.ssid === n.ssid}
-                          onClick={() => change({ ssid: n.ssid, security: n.security, password: '' })}
+                          // Another network is a new attempt: what is missing is named after its Connect.
+                          onClick={() => connect.restart({ ssid: n.ssid, security: n.security, password: '' })}
                           sx={{ minHeight: 48 }}
                         >
                           <SignalBars signal={n.signal} />

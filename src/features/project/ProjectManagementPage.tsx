@@ -83,7 +83,7 @@ export default function ProjectManagementPage() {
     for (const file of chosen) {
       const kind = kindOf(file);
       if (!kind) {
-        setProblem(t('update.wrong_type'));
+        setProblem(t('update.wrong_type', { name: file.name }));
         return;
       }
       next[kind] = file;

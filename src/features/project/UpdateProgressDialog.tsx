@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,12 +11,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { PROJECT_UPDATE_STEPS, type JobStepState } from '../../../contract/jobs';
 import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
 import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
-import { errorText } from '../../i18n/error-text';
+import { errorText, type ErrorTexts } from '../../i18n/error-text';
 import { formatBytes } from '../dashboard/format';
 
 interface Props {
@@ -28,6 +30,18 @@ interface Props {
   language: string;
 }
 
+/** How this page words a refusal of a project: what is wrong and what to do (the shell's texts
+ * of these codes are the specification's short ones). */
+export const PROJECT_ERROR_TEXTS: ErrorTexts = {
+  codes: {
+    crc_mismatch: 'project:errors.crc_mismatch',
+    unsupported_file_type: 'project:errors.unsupported_file_type',
+    project_file_missing: 'project:errors.project_file_missing',
+    password_required: 'project:errors.password_required',
+    wrong_password: 'project:errors.wrong_password',
+    incompatible_model: 'project:errors.incompatible_model',
+  },
+};
 
 /**
  * The blocking overlay of a project update (specification §4: the user must not do anything
@@ -45,6 +59,14 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
   // Before the device reports, every step waits; a refusal before the job leaves them so.
   const steps = PROJECT_UPDATE_STEPS.map((id) => ({ id, state: (stepStates.get(id) ?? 'pending') as JobStepState }));
   const nothingChanged = snapshot.hasTag('failed') && !job?.rolled_back && !(job?.steps.some((s) => s.id === 'stop_project' && s.state !== 'pending') ?? false);
+  // A protected project refused for its password: the password is asked for here, and the same
+  // update goes again with it.
+  const asksPassword = snapshot.hasTag('failed') && snapshot.can({ type: 'update.again', password: '' });
+  const [password, setPassword] = useState('');
+  const again = () => {
+    send({ type: 'update.again', password });
+    setPassword('');
+  };
 
   return (
     <Dialog
@@ -90,7 +112,7 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
             <AlertTitle>{t('progress.failed')}</AlertTitle>
             {/* §8's messages carry no full stop: the cause and what it means each get a line. */}
             <Box component="span" sx={{ display: 'block' }}>
-              {errorText(t, error ?? 'fail')}
+              {errorText(t, error ?? 'fail', PROJECT_ERROR_TEXTS)}
             </Box>
             {job?.rolled_back || nothingChanged ? (
               <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
@@ -98,6 +120,28 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
               </Box>
             ) : null}
           </Alert>
+        ) : null}
+        {asksPassword ? (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (password !== '') again();
+            }}
+            sx={{ mt: 2 }}
+          >
+            <TextField
+              label={t('update.password')}
+              type="password"
+              autoComplete="off"
+              autoFocus
+              fullWidth
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 64 } }}
+            />
+          </Box>
         ) : null}
         {snapshot.hasTag('unverified') ? (
           <Alert severity="warning" role="alert">
@@ -109,8 +153,13 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
         {uploading ? <Button onClick={() => send({ type: 'upload.cancel' })}>{t('progress.cancel')}</Button> : null}
         {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'update.retry' })}>{t('progress.retry')}</Button> : null}
         {ended ? (
-          <Button variant="contained" onClick={() => send({ type: 'update.dismiss' })}>
+          <Button variant={asksPassword ? 'text' : 'contained'} onClick={() => send({ type: 'update.dismiss' })}>
             {t('progress.close')}
+          </Button>
+        ) : null}
+        {asksPassword ? (
+          <Button variant="contained" disabled={password === ''} onClick={again}>
+            {t('progress.again')}
           </Button>
         ) : null}
       </DialogActions>

@@ -66,6 +66,7 @@ describe('PasswordChangeForm', () => {
     [{ confirm: 'required' }, ['Please enter the new password again']],
     [{ confirm: 'inconsistent' }, ['The two passwords are inconsistent']],
     [{ password: 'too_long' }, [`The password can have at most ${PASSWORD_MAX_LENGTH} characters`]],
+    [{ password: 'same_as_current' }, ['The new password must differ from the current one']],
     [
       { password: ['min_length', 'numbers'] },
       ['The password must have at least 9 characters', 'The password must contain at least one digit'],
@@ -78,6 +79,8 @@ describe('PasswordChangeForm', () => {
   test.each([
     ['current_password_error', 'Current password error, please retry'],
     ['password_too_weak', 'Insufficient password strength: the password does not meet the password strength rules'],
+    // Without the count in the answer, the device's own depth (contract/rules/password-form.ts).
+    ['password_reused', 'You used this password recently: choose one that differs from your last 3 passwords'],
     ['validation_failure', 'Validation failed'],
     ['fail', 'Change password failed'],
     ['something_new', 'Change password failed'],
@@ -85,6 +88,12 @@ describe('PasswordChangeForm', () => {
   ])('server error %s reads "%s"', (code, message) => {
     renderScreen(<Harness serverError={code} />);
     expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+
+  test('a reused password reads the count the device sent, in the language\'s plural form', () => {
+    renderScreen(<Harness serverError={{ error_code: 'password_reused', qty: 1 }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('You used this password recently: choose one that differs from your last password');
+    expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('disabled while a change is under way', () => {

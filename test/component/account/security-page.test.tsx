@@ -183,8 +183,10 @@ describe('SecurityPage', () => {
   });
 
   test.each([
-    ['Password strength rules', /^Minimal length/, ['3', '65', 'abc', '', '4.5'], 'Enter a whole number from 4 to 64', '64'],
-    ['Password expiration', /^Validity period/, ['0', '3651', '-1', ''], 'Enter a whole number from 1 to 3650', '1'],
+    // 8 is the floor of every password (issue 20, item 13): the range starts there.
+    ['Password strength rules', /^Minimal length/, ['3', '7', '65', 'abc', '', '4.5'], 'Enter a whole number from 8 to 64', '64'],
+    // Numbers as the language writes them, as the Operation Log does.
+    ['Password expiration', /^Validity period/, ['0', '3651', '-1', ''], 'Enter a whole number from 1 to 3,650', '1'],
   ])('%s: out-of-range values are refused with a message', async (name, label, bad, message, good) => {
     const { fake, user } = await openPage({ on: true });
     const c = card(name);
@@ -203,6 +205,12 @@ describe('SecurityPage', () => {
     await user.click(c.getByRole('button', { name: 'Save' }));
     await screen.findByText('Update settings successful');
     expect(fake.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
+  test('ranges are written as the language writes numbers (German: 3.650)', async () => {
+    device({ on: true });
+    renderScreen(<SecurityPage />, { language: 'de' });
+    expect(await screen.findByText('1 bis 3.650 Tage')).toBeInTheDocument();
   });
 
   test('a refused save says so and keeps the edit', async () => {

@@ -454,7 +454,11 @@ describe('WifiPage: connecting', () => {
     radio.state = 'password_error';
     await waitFor(() => expect(stateChip()).toHaveTextContent('Password error'), { timeout: 3000 });
     expect(fake.requests.filter((r) => r.method === 'GET' && r.path === WIFI).length).toBeGreaterThan(asked);
-    expect(screen.getByText('The network refused the password. Check it (and the identity for WPA2-Enterprise) and connect again.')).toBeInTheDocument();
+    // What to do is said once, with the outcome beside the form.
+    expect(screen.getByTestId('safe-apply-outcome')).toHaveTextContent(
+      'Not connected: Plant-Floor refused the password. Check the password (and the identity for WPA2-Enterprise) and connect again.',
+    );
+    expect(screen.queryByText('The network refused the password. Check it (and the identity for WPA2-Enterprise) and connect again.')).not.toBeInTheDocument();
   });
 
   test('a static address for the Wi-Fi is checked and sent trimmed', async () => {
@@ -646,6 +650,35 @@ describe('WifiPage: the outcome of a connect', () => {
     radio.state = 'disconnected';
     expect(await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 })).toHaveTextContent('Not connected: no network Nowhere with this security was found.');
     expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  test('a wrong password is said once, not twice (issue 20, item 4)', async () => {
+    const { radio, user } = await openPage();
+    await connectTo(user, 'Plant-Floor', 'conveyor-line-8');
+    await screen.findByTestId('safe-apply-settling');
+    radio.state = 'password_error';
+    const outcome = await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 });
+    expect(outcome).toHaveTextContent('Not connected: Plant-Floor refused the password. Check the password (and the identity for WPA2-Enterprise) and connect again.');
+    expect(screen.getAllByText(/refused the password/)).toHaveLength(1);
+    expect(screen.getAllByRole('alert').filter((a) => a.classList.contains('MuiAlert-colorError'))).toEqual([outcome]);
+  });
+
+  test('after a failed connect, choosing Maintenance names nothing as missing before its own Connect (issue 20, item 4)', async () => {
+    const { radio, user, fake } = await openPage();
+    await connectTo(user, 'Plant-Floor', 'conveyor-line-8');
+    await screen.findByTestId('safe-apply-settling');
+    radio.state = 'password_error';
+    await screen.findByTestId('safe-apply-outcome', {}, { timeout: 4000 });
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    await user.click(await screen.findByRole('button', { name: /Maintenance/ }));
+    expect(security()).toHaveTextContent('WPA2-Enterprise');
+    expect(connectCard().queryByText('This field is required')).not.toBeInTheDocument();
+    expect(connectCard().getByRole('textbox', { name: 'Identity' })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(passwordField()).not.toHaveAttribute('aria-invalid', 'true');
+    // Its own Connect, with nothing typed, names both.
+    await user.click(connectCard().getByRole('button', { name: 'Connect' }));
+    expect(connectCard().getAllByText('This field is required')).toHaveLength(2);
+    expect(fake.sent('POST', CONNECT)).toHaveLength(1);
   });
 
   test('a failed state of an earlier attempt offers no Disconnect', async () => {

@@ -146,6 +146,18 @@ describe('OS Update', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it.each([
+    [409, 'busy', 'The panel is busy with another update or upload: wait for it to finish, then try again'],
+    [507, 'insufficient_storage', 'The panel does not have enough free space for this file'],
+  ] as const)('says why when the device answers %i %s, and that nothing changed', async (status, code, text) => {
+    FakeUpload.answer = { status, body: { message: 'refused', error_code: code } };
+    const { user } = await openPage();
+    await startUpdate(user);
+    const alert = await overlay().findByRole('alert');
+    expect(within(alert).getByText(text)).toBeInTheDocument();
+    expect(within(alert).getByText('The installed OS was not changed.')).toBeInTheDocument();
+  });
+
   it('follows an update that runs when the page opens', async () => {
     await openPage({ info: { running_job: { id: 'os-job-1', version: '20270101' } }, jobs: [sampleOsJob('running'), sampleOsJob('done')] });
     expect(await screen.findByRole('dialog', { name: 'Updating the OS' })).toBeInTheDocument();

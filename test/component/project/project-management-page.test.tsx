@@ -125,10 +125,10 @@ describe('Project Management', () => {
     expect(await screen.findByText('Restart failed')).toBeInTheDocument();
   });
 
-  it('takes only .app and .crc files ("only app/crc") and sends nothing otherwise', async () => {
+  it('takes only .app and .crc files, names the one refused and what to choose, and sends nothing otherwise', async () => {
     await openPage();
     choose('app', new File(['x'], 'line.zip'));
-    expect(screen.getByRole('alert')).toHaveTextContent('only app/crc');
+    expect(screen.getByRole('alert')).toHaveTextContent('line.zip is neither an .app nor a .crc file. Choose the project’s .app file and its .crc file.');
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
     expect(FakeUpload.sent).toHaveLength(0);
   });
@@ -166,8 +166,55 @@ describe('Project Management', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const alert = await overlay().findByRole('alert');
     expect(within(alert).getByText('The update did not go through.')).toBeInTheDocument();
-    expect(within(alert).getByText('Upload project failed. Please restart Project.')).toBeInTheDocument();
+    // What is wrong and what to do: a restart would not help (issue 20, item 5).
+    expect(alert).toHaveTextContent(
+      'The .crc file does not belong to this .app file: their checksums differ. Choose the .crc file saved together with this .app (the design software writes both when it builds the project) and update again.',
+    );
+    expect(alert).not.toHaveTextContent('restart');
     expect(within(alert).getByText('Nothing was changed on the panel.')).toBeInTheDocument();
+  });
+
+  it('a file that is no project says what the pair must be, not what other steps take (issue 20, item 5)', async () => {
+    FakeUpload.answer = { status: 400, body: { message: 'x', error_code: 'unsupported_file_type' } };
+    const { user } = await openPage();
+    choose('app', new File(['not a project'], 'Junk.app'));
+    choose('crc', new File(['deadbeef'], 'Junk.crc'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await overlay().findByRole('alert');
+    expect(alert).toHaveTextContent('A chosen file is not what its name says: the .app must be a project built by the design software');
+    expect(alert).not.toHaveTextContent(/cxob|bin files/);
+  });
+
+  it('a protected project sent without its password asks for it, and updates again with it (issue 20, item 5)', async () => {
+    const { user } = await openPage({
+      jobs: [sampleJob('failed', 'prepare', { error_code: 'password_required' }), sampleJob('running', 'prepare'), sampleJob('done')],
+    });
+    choose('app', new File([new Uint8Array(120_000)], 'Locked.app'));
+    choose('crc', new File(['0b1c3fc7\n'], 'Locked.crc'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await overlay().findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('This project is protected by a password. Enter the project password below and update again.');
+    expect(alert).not.toHaveTextContent('error password');
+    const again = overlay().getByRole('button', { name: 'Update again' });
+    expect(again).toBeDisabled();
+    await user.type(overlay().getByLabelText('Project password'), 'Batch-42');
+    await user.click(again);
+    expect(await overlay().findByText('The project was updated: Line 3 is running.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(FakeUpload.sent.map((s) => [(s.form.get('app') as File).name, s.form.get('password')])).toEqual([
+      ['Locked.app', null],
+      ['Locked.app', 'Batch-42'],
+    ]);
+  });
+
+  it('a wrong project password says so and asks for it again (issue 20, item 5)', async () => {
+    const { user, fake } = await openPage({ jobs: [sampleJob('failed', 'prepare', { error_code: 'wrong_password' })] });
+    await user.click(within(screen.getByRole('region', { name: 'USB stick' })).getByRole('button', { name: 'Update from Line 3' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Update from USB stick' })).getByRole('button', { name: 'Update' }));
+    const alert = await overlay().findByRole('alert');
+    expect(alert).toHaveTextContent('The project password is wrong. Enter it again (capital and small letters count) and update again.');
+    await user.type(overlay().getByLabelText('Project password'), 'Batch-42{Enter}');
+    await waitFor(() => expect(fake.sent('POST', `${API}/project/management/update-from-media`)).toHaveLength(2));
+    expect(fake.sent('POST', `${API}/project/management/update-from-media`)[1]).toEqual({ medium: 'usb', name: 'Line 3', password: 'Batch-42' });
   });
 
   it('updates from the USB stick, and says so when the new project could not start', async () => {

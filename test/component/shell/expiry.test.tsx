@@ -35,10 +35,13 @@ async function openShell(
   const device = shellDevice({ expiration, userInfo: { password_updated_at: CHANGED_AT, ...userInfo }, now: () => new Date('2030-06-01T12:00:00Z') });
   const user = userEvent.setup({ delay: null });
   await renderApp('/admin/dashboard', { account });
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   await waitFor(() =>
     expect(device.requests.find((r) => r.path === '/api/v1/system/password-expiration-notification')?.answer).toBeDefined(),
   );
+  // Where an expired password would refuse every operation, the screen waits for the device time.
+  await publishDeviceTime(WITHIN_PERIOD);
+  // (Under the first-run wizard, when it shows, the screen is hidden from the accessibility tree.)
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard', hidden: true });
   return { device, user };
 }
 
@@ -53,9 +56,6 @@ const noExpiryDialog = () => expect(screen.queryByRole('dialog', { name: 'Passwo
 describe('when the dialog appears', () => {
   test('only once the device time is past the validity period', async () => {
     await openShell();
-    await settle();
-    noExpiryDialog(); // the browser's clock does not count
-    await publishDeviceTime(WITHIN_PERIOD);
     await settle();
     noExpiryDialog();
     await publishDeviceTime(EXPIRED);
@@ -194,9 +194,11 @@ describe('changing the password', () => {
   });
 });
 
+const ALLOWED: Partial<ExpirationWire> = { ...ON, password_expiration_allow_operations_before_update: true };
+
 describe('the admin hint', () => {
   test('admin is told where to turn the notifications off', async () => {
-    const { user } = await openShell();
+    const { user } = await openShell({ expiration: ALLOWED });
     await publishDeviceTime(EXPIRED);
     const dialog = await expiryDialog();
     expect(dialog).toHaveTextContent('You can turn these notifications off in Administration / Security.');
@@ -209,7 +211,7 @@ describe('the admin hint', () => {
   // react-i18next's parser closes it at once: the anchor is empty (no name, nothing to click) and
   // the words follow it as plain text. The same holds for both admin warnings. See the report.
   test('admin gets a link to Administration / Security', async () => {
-    const { user } = await openShell();
+    const { user } = await openShell({ expiration: ALLOWED });
     await publishDeviceTime(EXPIRED);
     const dialog = within(await expiryDialog());
     const link = dialog.getByRole('link', { name: 'Administration / Security' });
@@ -220,10 +222,73 @@ describe('the admin hint', () => {
   });
 
   test.each(['update', 'history'])('%s gets no hint', async (account) => {
-    await openShell({ account });
+    await openShell({ account, expiration: ALLOWED });
     await publishDeviceTime(EXPIRED);
     const dialog = within(await expiryDialog());
     expect(dialog.queryByRole('link')).not.toBeInTheDocument();
     expect(dialog.queryByText(/turn these notifications off/)).not.toBeInTheDocument();
+  });
+});
+
+describe('while the device refuses every operation (issue 20, item 9)', () => {
+  test('admin is told what to do once the password is changed, with no link that leads nowhere', async () => {
+    await openShell();
+    await publishDeviceTime(EXPIRED);
+    const dialog = await expiryDialog();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('expiry-hint')).toHaveTextContent(
+      'Until your password is changed, the console can do nothing else. Once it is, you can turn these notifications off, or allow operations before a change, in Administration / Security.',
+    );
+  });
+
+  test.each(['update', 'history'])('%s is told why nothing else works', async (account) => {
+    await openShell({ account });
+    await publishDeviceTime(EXPIRED);
+    const dialog = await expiryDialog();
+    expect(within(dialog).getByTestId('expiry-hint')).toHaveTextContent('Until your password is changed, the console can do nothing else.');
+    expect(dialog).not.toHaveTextContent('Administration / Security');
+  });
+
+  test('the screen behind the dialog makes no call the device refuses, shows no error, and the logo keeps its model', async () => {
+    const device = shellDevice({
+      expiration: ON,
+      userInfo: { password_updated_at: CHANGED_AT },
+      now: () => new Date('2030-06-01T12:00:00Z'),
+      enforceExpiry: true,
+    });
+    await renderApp('/admin/dashboard', { account: 'admin' });
+    await publishDeviceTime(EXPIRED);
+    const dialog = await expiryDialog();
+    await settle();
+    expect(device.requests.filter((r) => r.answer?.status === 403).map((r) => r.path)).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('logo-model')).toHaveTextContent('cMT3072XH');
+    expect(dialog).toBeInTheDocument();
+  });
+});
+
+describe('the number of days follows the language (issue 20, item 9)', () => {
+  test.each([
+    [1, 'Your password is older than 1 day. Please change it now.'],
+    [2, 'Your password is older than 2 days. Please change it now.'],
+  ])('in English, %i', async (days, text) => {
+    shellDevice({ expiration: { ...ON, password_expiration_validity_period: days }, userInfo: { password_updated_at: CHANGED_AT } });
+    await renderApp('/admin/dashboard', { account: 'admin' });
+    await publishDeviceTime(EXPIRED);
+    expect(within(await expiryDialog()).getByText(text)).toBeInTheDocument();
+  });
+
+  test.each([
+    [1, 'Срок действия пароля (1 день) истёк. Смените его сейчас.'],
+    [3, 'Срок действия пароля (3 дня) истёк. Смените его сейчас.'],
+    [5, 'Срок действия пароля (5 дней) истёк. Смените его сейчас.'],
+    [21, 'Срок действия пароля (21 день) истёк. Смените его сейчас.'],
+  ])('in Russian, %i days take their own form', async (days, text) => {
+    shellDevice({ expiration: { ...ON, password_expiration_validity_period: days }, userInfo: { password_updated_at: CHANGED_AT } });
+    await renderApp('/admin/dashboard', { account: 'admin', language: 'ru' });
+    await publishDeviceTime(EXPIRED);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
   });
 });

@@ -365,6 +365,23 @@ describe('user menu', () => {
     return within(await screen.findByRole('menu'));
   };
 
+  test('on a tablet the account is its icon, its name heading the menu, so the HMI name has the room (issue 20, item 11)', async () => {
+    setViewportWidth(768);
+    const { user } = await openShell('/app/dashboard', 'cmt_default_control_user', { hmiName: 'Linex3xPress-Hall2-Cell4-Stn07' });
+    const account = within(topBar()).getByRole('button', { name: 'Account menu of cmt_default_control_user' });
+    expect(account).not.toHaveTextContent('cmt_default_control_user');
+    expect(within(topBar()).getByTestId('hmi-name')).toHaveTextContent('Linex3xPress-Hall2-Cell4-Stn07');
+    const menu = await openMenu(user, 'cmt_default_control_user');
+    expect(menu.getByText('cmt_default_control_user')).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  test('on a wide screen the account keeps its name in the top bar', async () => {
+    setViewportWidth(1280);
+    await openShell('/admin/dashboard');
+    expect(within(topBar()).getByRole('button', { name: 'Account menu of admin' })).toHaveTextContent('admin');
+  });
+
   test.each([
     [true, '1', true],
     [true, '0', false],
@@ -395,7 +412,7 @@ describe('user menu', () => {
     const list = screen.getByRole('menu');
     expect(list.tagName).toBe('UL');
     for (const child of Array.from(list.children)) expect(child.tagName).toBe('LI');
-    expect(within(list).getByRole('separator')).toBeInTheDocument();
+    expect(within(list).getAllByRole('separator').length).toBeGreaterThan(0);
   });
 
   test('a WebView user has no Admin Mode entry', async () => {
@@ -452,6 +469,17 @@ describe('logo', () => {
 });
 
 describe('language selector', () => {
+  test('a language change reads nothing from the device again: the screen keeps its data (issue 20, item 10)', async () => {
+    const { user, device } = await openShell('/admin/system/info');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const before = device.requests.length;
+    await user.selectOptions(within(topBar()).getByLabelText('Language'), 'Deutsch');
+    await screen.findByText('Sprache erfolgreich geändert');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(device.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
   test('choosing Deutsch changes the interface and says so in German', async () => {
     const { user } = await openShell('/admin/dashboard');
     await user.selectOptions(within(topBar()).getByLabelText('Language'), 'Deutsch');

@@ -3,7 +3,7 @@
  * connection warning on an http: page and the old-password-format warning. This file's page is
  * http://localhost/ (jsdom's default); warnings-https.test.tsx covers an https: page.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../support/render';
 import { shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
@@ -62,6 +62,39 @@ describe('insecure connection', () => {
     await user.click(screen.getByRole('link', { name: 'System Password' }));
     await screen.findByRole('heading', { level: 1, name: 'System Password' });
     expect(warnings().getByText(/The connection is not secure/)).toBeInTheDocument();
+  });
+});
+
+describe('putting the not-secure warning away (issue 20, item 8)', () => {
+  test('Hide puts it away for the session: the top bar offers it again, and a reload keeps it away', async () => {
+    const { user } = await openShell('admin');
+    await user.click(warnings().getByRole('button', { name: 'Hide this warning for this session' }));
+    expect(screen.queryByText(/The connection is not secure/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Warnings' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'The connection is not secure: show the warning' })).toBeInTheDocument();
+
+    // The session remembers it: the console started again (a reload) keeps it away.
+    cleanup();
+    await openShell('admin');
+    expect(screen.queryByText(/The connection is not secure/)).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'The connection is not secure: show the warning' }));
+    expect(warnings().getByText(/The connection is not secure/)).toHaveTextContent(INSECURE_ADMIN);
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'The connection is not secure: show the warning' })).not.toBeInTheDocument();
+  });
+
+  test('the old-format warning stays when the not-secure one is put away', async () => {
+    const { user } = await openShell('admin', { legacy: ['update'] });
+    await user.click(warnings().getByRole('button', { name: 'Hide this warning for this session' }));
+    expect(warnings().getByText(/stored in an old format/)).toBeInTheDocument();
+    expect(warnings().queryByText(/The connection is not secure/)).not.toBeInTheDocument();
+  });
+
+  test('the warnings take their own room at the foot of the page instead of floating over it', async () => {
+    await openShell('admin');
+    const region = screen.getByRole('region', { name: 'Warnings' });
+    // In the page's flow, after the screen, sticking to the bottom of the window.
+    expect(screen.getByRole('main').compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(getComputedStyle(region).position).toBe('sticky');
   });
 });
 

@@ -27,7 +27,7 @@ async function openWizard(account: string, overrides: DeviceHandlers = {}, langu
   const device = shellDevice({ userInfo: { state_code: 0 } }, overrides);
   const user = userEvent.setup({ delay: null });
   const { store } = await renderApp('/admin/dashboard', { account, language });
-  const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10000 });
   return { device, user, dialog, inDialog: within(dialog), store };
 }
 
@@ -199,6 +199,20 @@ describe('admin, first sign-in (state_code 0)', () => {
 });
 
 describe('update and history (not admin)', () => {
+  test.each(['update', 'history'])('%s is told why a password is asked for, under a title that says so (issue 20, item 12)', async (account) => {
+    const { dialog, inDialog } = await openWizard(account);
+    expect(dialog).toHaveAccessibleName('Choose your own password');
+    expect(inDialog.getByTestId('own-password-reason')).toHaveTextContent(
+      'This is the first sign-in of this account. Its password was set when the panel was installed and may be known to others: choose a password of your own, one that only you know.',
+    );
+  });
+
+  test('admin keeps the welcome title and gets no such reason', async () => {
+    const { dialog, inDialog } = await openWizard('admin');
+    expect(dialog).toHaveAccessibleName('Welcome to your HMI');
+    expect(inDialog.queryByTestId('own-password-reason')).not.toBeInTheDocument();
+  });
+
   test('starts on the password step, with Skip instead of Previous and no change-all switch', async () => {
     const { inDialog } = await openWizard('update');
     expect(inDialog.getByLabelText(/^Current password/)).toBeInTheDocument();

@@ -90,7 +90,7 @@ export function requestOf(call: CallDef, req: CallRequest, token: string | null,
   };
 }
 
-/** The device runs one update at a time (another is answered 409 job_running): an upload waits
+/** The device runs one update at a time (another is answered 409 busy): an upload waits
  * until the job a previous request started has ended. */
 export async function updatesIdle(t: TestDevice, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;

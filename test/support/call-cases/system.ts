@@ -1,4 +1,5 @@
 import type { AreaCases } from './types';
+import { formatSetTime, partsOfLocal } from '../../../contract/rules/device-time';
 
 const strengthRules = {
   password_rules_enable: false,
@@ -19,7 +20,9 @@ export const systemCases: AreaCases = {
   'system.getTime': { account: 'history' },
   'system.setDateTime': {
     account: 'admin',
-    body: { time: '2030.06.15-08:30:00' },
+    // A minute ahead of now: every date the device stamps follows this clock, so a time years
+    // ahead would age every row the tests wrote before (and retention would remove them).
+    body: { time: formatSetTime(partsOfLocal(Date.now() + 60_000)) },
     invalid: { body: { time: '2030-06-15 08:30:00' }, field: 'time' },
   },
   'system.legacyHash': { account: 'update' },

@@ -271,7 +271,8 @@ describe('passwordChange machine', () => {
 
   it('the unprovided placeholder rejects, so a change comes back to the form', async () => {
     const actor = createActor(passwordChangeMachine, { input: DIALOG }).start();
-    for (const field of ['current', 'password', 'confirm'] as const) actor.send({ type: 'password.edit', field, value: 'xxxxxxxx' });
+    actor.send({ type: 'password.edit', field: 'current', value: 'xxxxxxxx' });
+    for (const field of ['password', 'confirm'] as const) actor.send({ type: 'password.edit', field, value: 'yyyyyyyy' });
     actor.send({ type: 'password.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');

@@ -77,7 +77,7 @@ describe('projectUpdate: upload', () => {
     expect(h.context().error).toBe('crc_mismatch');
     h.send({ type: 'update.dismiss' });
     expect(at(h)).toEqual(['idle']);
-    expect(h.context()).toEqual({ jobId: null, job: null, loaded: 0, total: 0, error: null, pollFailures: 0 });
+    expect(h.context()).toEqual({ request: null, jobId: null, job: null, loaded: 0, total: 0, error: null, pollFailures: 0 });
   });
 
   it('ends failed when the upload cannot even start', async () => {
@@ -203,5 +203,53 @@ describe('projectUpdate: following the steps', () => {
     h.fetchJob.last().resolve(sampleJob('done'));
     await flush();
     expect(at(h)).toEqual(['succeeded']);
+  });
+});
+
+describe('projectUpdate: a protected project is asked for its password (issue 20, item 5)', () => {
+  async function refusedJob(h: Harness, code: 'password_required' | 'wrong_password' | 'crc_mismatch') {
+    h.fetchJob.last().resolve(sampleJob('failed', 'prepare', { id: 'job-1', error_code: code }));
+    await flush();
+  }
+
+  it('sends the same files again with the password typed, after a refusal for none', async () => {
+    const h = harness();
+    h.send({ type: 'update.upload', ...FILES, password: '' });
+    h.uploads[0]!.sendBack({ type: 'upload.done', jobId: 'job-1' });
+    await refusedJob(h, 'password_required');
+    expect(at(h)).toEqual(['failed']);
+    expect(h.context().error).toBe('password_required');
+    h.send({ type: 'update.again', password: 'Batch-42' });
+    expect(at(h)).toEqual(['uploading']);
+    expect(h.uploads.map((u) => u.input)).toEqual([{ ...FILES, password: '' }, { ...FILES, password: 'Batch-42' }]);
+    expect(h.context()).toMatchObject({ error: null, job: null, loaded: 0, total: 1009 });
+  });
+
+  it('asks the medium again for the same project, after a wrong password', async () => {
+    const h = harness();
+    h.send({ type: 'update.fromMedia', medium: 'usb', name: 'Locked', password: 'batch-42' });
+    h.startFromMedia.last().resolve({ job_id: 'job-1' });
+    await flush();
+    await refusedJob(h, 'wrong_password');
+    h.send({ type: 'update.again', password: 'Batch-42' });
+    expect(at(h)).toEqual(['requesting']);
+    expect(h.startFromMedia.calls.map((c) => c.input)).toEqual([
+      { medium: 'usb', name: 'Locked', password: 'batch-42' },
+      { medium: 'usb', name: 'Locked', password: 'Batch-42' },
+    ]);
+  });
+
+  it('no password mends another refusal, nor a job followed without knowing its files', async () => {
+    const h = harness();
+    h.send({ type: 'update.upload', ...FILES });
+    h.uploads[0]!.sendBack({ type: 'upload.done', jobId: 'job-1' });
+    await refusedJob(h, 'crc_mismatch');
+    expect(h.snapshot().can({ type: 'update.again', password: 'x' })).toBe(false);
+    h.send({ type: 'update.again', password: 'x' });
+    expect(at(h)).toEqual(['failed']);
+    h.send({ type: 'update.dismiss' });
+    h.send({ type: 'update.resume', jobId: 'job-1' });
+    await refusedJob(h, 'password_required');
+    expect(h.snapshot().can({ type: 'update.again', password: 'x' })).toBe(false);
   });
 });
