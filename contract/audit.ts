@@ -101,3 +101,84 @@ export const AUDIT_ACTIONS = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS] as
 export type CallAuditAction = (typeof CALL_AUDIT_ACTIONS)[number];
 export type DeviceAuditAction = (typeof DEVICE_AUDIT_ACTIONS)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an operation-log row is about: a part of the device, named once here. The console says
+ * each in words (`operations.targets.<key>` of the Data texts, the key from `auditTargetWords`);
+ * the server can write no other (its targets are typed `AuditTarget`). */
+export const AUDIT_TARGETS = [
+  // sign-in and session: the mode signed in to, the session signed out of
+  'admin',
+  'app',
+  'session',
+  // accounts
+  'account',
+  // system
+  'device',
+  'system.hmi_name',
+  'system.time',
+  'system.led',
+  // security
+  'security.password_rules',
+  'security.password_expiration',
+  'security.http',
+  // network
+  'network.ethernet',
+  'network.wifi',
+  'network.hotspot',
+  'network.pending',
+  // project, recipes, OS
+  'project',
+  'recipe',
+  'os',
+  // PLC runtime
+  'plc_runtime.activation',
+  'plc_runtime.lan1',
+  'plc_runtime.firmware',
+  // data
+  'event_log',
+  'operation_log',
+  'data',
+  // OPC UA server (its certificate lists: contract/api/opcua.ts, CERTIFICATE_LISTS)
+  'opcua.settings',
+  'opcua.node_tree',
+  'opcua.certificates',
+  'opcua.certificates.own',
+  'opcua.certificates.trusted_clients',
+  'opcua.certificates.trusted_users',
+  'opcua.certificates.client_issuers',
+  'opcua.certificates.user_issuers',
+  'opcua.certificates.revocation_lists',
+  'opcua.certificates.rejected',
+  // communication devices
+  'communication.devices',
+] as const;
+
+/** The targets that name one thing: which, by its name or id, is the wording's parameter. */
+export const AUDIT_TARGET_FORMS = [
+  /** The first-run state of an account (the wizard done). */
+  { key: 'account_state', pattern: /^account\.([a-z_]+)\.state_code$/, param: 'account', list: false },
+  /** The accounts whose password changed, comma-separated. */
+  { key: 'accounts', pattern: /^account\.([a-z_]+(?:,[a-z_]+)*)$/, param: 'accounts', list: true },
+  /** One alarm event, by its id. */
+  { key: 'event', pattern: /^event_log\.(\d+)$/, param: 'id', list: false },
+  /** One communication device, by its name. */
+  { key: 'communication_device', pattern: /^communication\.devices\.(.+)$/, param: 'name', list: false },
+] as const;
+
+export type AuditTarget =
+  | (typeof AUDIT_TARGETS)[number]
+  | `account.${string}`
+  | `event_log.${number}`
+  | `communication.devices.${string}`;
+
+/** The words of a target: the key of its wording and the values it names (a list is the accounts
+ * of a password change). Null for a target this list does not know (a newer device's): shown as
+ * it came. */
+export function auditTargetWords(target: string): { key: string; values: Record<string, string | readonly string[]> } | null {
+  if ((AUDIT_TARGETS as readonly string[]).includes(target)) return { key: target.replaceAll('.', '_'), values: {} };
+  for (const form of AUDIT_TARGET_FORMS) {
+    const m = form.pattern.exec(target);
+    if (m) return { key: form.key, values: { [form.param]: form.list ? m[1]!.split(',') : m[1]! } };
+  }
+  return null;
+}

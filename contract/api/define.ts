@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { effectiveRoles, type AccountName, type MenuId } from '../roles';
-import type { CallAuditAction } from '../audit';
+import type { AuditTarget, CallAuditAction } from '../audit';
 
 import type { Route } from './route';
 
@@ -70,7 +70,7 @@ export interface UploadDef {
 export interface CallAudit {
   action: CallAuditAction;
   /** What the row is about; the handler may make it more precise (`account.admin`). */
-  target: string;
+  target: AuditTarget;
   /** The shape of the row's `before` and `after` when the handler records something other than
    * the request body (a setting as stored, the form without its envelope). Its secret marks
    * (./secret.ts) are what the log masks. Defaults to the body schema; the body itself, logged

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { mayCall, type BodyOf, type CallDef, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/api/define';
 import { UNAUTHORIZED_JWT_MESSAGE } from '../../contract/errors';
 import type { AccountName } from '../../contract/roles';
+import type { AuditTarget } from '../../contract/audit';
 import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
 import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
@@ -35,7 +36,7 @@ export interface AuditEntry {
   /** The schema `before` and `after` follow, when the handler knows it better than the contract
    * (a setting as stored: its entry of SETTING_SCHEMAS). */
   values?: z.core.$ZodType;
-  target?: string;
+  target?: AuditTarget;
   /** The account a sign-in attempt was for, before any caller is known. */
   account?: string;
 }

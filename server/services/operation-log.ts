@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { maskSecrets } from '../lib/mask';
-import type { AuditAction } from '../../contract/audit';
+import type { AuditAction, AuditTarget } from '../../contract/audit';
 
 export interface OperationRecord {
   account: string | null;
   source: string;
   action: AuditAction;
-  target: string;
+  target: AuditTarget;
   before?: unknown;
   after?: unknown;
   /** The schema `before` and `after` follow: the values it marks as secret are masked, every

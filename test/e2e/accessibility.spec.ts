@@ -12,6 +12,8 @@ async function seriousViolations(page: Page) {
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`axe-core finds no serious or critical violation (${colorScheme})`, () => {
     test.use({ colorScheme });
+    // Twenty screens, each loaded, settled and analysed: about 3 s each on a busy 2-core machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test('sign-in pages', async ({ page }) => {
       await page.goto('/admin/login');

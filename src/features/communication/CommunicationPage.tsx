@@ -2,30 +2,26 @@ import { useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../contract/api/define';
 import type { devices as devicesCall } from '../../../contract/api/communication';
 import { useCommunicationDevicesQuery } from '../../../store/api/communication-endpoints';
 import { LoadFailed } from '../../components/LoadFailed';
-import { visuallyHidden } from '../account/visually-hidden';
 import { Loading } from '../../components/Loading';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { DeviceDialog, type CommunicationDevice } from './DeviceDialog';
 import { COMMUNICATION_NS, interfaceLabel, numberFormat, serialValueText, timeoutText } from './messages';
 
 type ComPortRow = ResponseOf<typeof devicesCall>['com_ports'][number];
+
+/** The width the device table needs; a narrower box shows one card per device. */
+const DEVICE_TABLE_WIDTH = 760;
+/** The width the COM port table needs. */
+const PORT_TABLE_WIDTH = 520;
 
 /** The lines of a device's connection: its address and port, or its line settings, each named. */
 function connectionLines(t: TFunction, n: Intl.NumberFormat, d: CommunicationDevice): string[] {
@@ -65,150 +61,148 @@ function Secondary({ children }: { children: ReactNode }) {
   );
 }
 
-/** Desktop: one row per device, every field in a column of its kind. */
-function DeviceTable({ devices, onEdit, labelledBy }: { devices: readonly CommunicationDevice[]; onEdit(d: CommunicationDevice): void; labelledBy: string }) {
+/** One device a row (every field in a column of its kind), or a card on a tablet (every field
+ * named); the cards' facts are the table's columns taken apart. */
+function DeviceList({ devices, onEdit, labelledBy }: { devices: readonly CommunicationDevice[]; onEdit(d: CommunicationDevice): void; labelledBy: string }) {
   const { t, i18n } = useTranslation(COMMUNICATION_NS);
   const n = numberFormat(i18n.language);
+  const ethernet = (d: CommunicationDevice) => d.interface === 'ethernet';
+  const internal = (d: CommunicationDevice) => ethernet(d) && d.ip === null && d.port === null;
+  /** A fact of an Ethernet device that has an address, or of a serial one. */
+  const onlyIf = (shown: (d: CommunicationDevice) => boolean, value: (d: CommunicationDevice) => ReactNode) => (d: CommunicationDevice) => (shown(d) ? value(d) : null);
+  const addressed = (d: CommunicationDevice) => ethernet(d) && !internal(d);
+  const serial = (d: CommunicationDevice) => !ethernet(d);
+  const columns: ListColumn<CommunicationDevice>[] = [
+    {
+      key: 'device',
+      header: t('list.device'),
+      rowHeader: true,
+      card: 'title',
+      cell: (d) => (
+        <>
+          <Typography variant="body2" component="span" sx={{ fontWeight: 600, display: 'block', whiteSpace: 'nowrap' }}>
+            {d.name}
+          </Typography>
+          <Secondary>{d.device_type}</Secondary>
+          <Secondary>{t('list.address_types', { types: d.address_types.map((a) => a.name).join(', ') })}</Secondary>
+        </>
+      ),
+      fact: (d) => d.name,
+    },
+    { key: 'type', header: t('field.device_type'), cardOnly: true, card: 'aside', cell: (d) => <Chip size="small" label={d.device_type} /> },
+    {
+      key: 'interface',
+      header: t('field.interface'),
+      card: 'none',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (d) => (
+        <>
+          {interfaceLabel(t, d.interface)}
+          <Secondary>{d.protocol}</Secondary>
+        </>
+      ),
+    },
+    { key: 'station', header: t('list.station'), card: 'none', align: 'right', sx: { fontVariantNumeric: 'tabular-nums' }, cell: (d) => n.format(d.default_station) },
+    {
+      key: 'connection',
+      header: t('list.connection'),
+      card: 'none',
+      sx: { fontVariantNumeric: 'tabular-nums' },
+      cell: (d) =>
+        connectionLines(t, n, d).map((line, i) =>
+          i === 0 ? (
+            <Box key={line} component="span" sx={{ display: 'block' }}>
+              {line}
+            </Box>
+          ) : (
+            <Secondary key={line}>{line}</Secondary>
+          ),
+        ),
+    },
+    {
+      key: 'timeout',
+      header: t('list.timeout'),
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      cell: (d) => (
+        <>
+          {timeoutText(t, n, d.timeout_100ms)}
+          <Secondary>{t('value.timeout_units', { value: n.format(d.timeout_100ms) })}</Secondary>
+        </>
+      ),
+      card: 'none',
+    },
+    {
+      key: 'delays',
+      header: t('list.delays'),
+      card: 'none',
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums' },
+      cell: (d) => (
+        <>
+          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {t('list.turnaround', { value: n.format(d.turnaround_delay_ms) })}
+          </Box>
+          <Secondary>{t('list.send_ack', { value: n.format(d.send_ack_delay_ms) })}</Secondary>
+        </>
+      ),
+    },
+    {
+      key: 'parameters',
+      header: t('list.parameters'),
+      card: 'none',
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      cell: (d) => (
+        <>
+          <Box component="span" sx={{ display: 'block' }}>
+            {t('list.parameter_1', { value: n.format(d.parameter_1) })}
+          </Box>
+          <Secondary>{t('list.parameter_2', { value: n.format(d.parameter_2) })}</Secondary>
+        </>
+      ),
+    },
+    // The cards: every field named.
+    { key: 'f-interface', header: t('field.interface'), cardOnly: true, cell: (d) => interfaceLabel(t, d.interface) },
+    { key: 'f-protocol', header: t('field.protocol'), cardOnly: true, cell: (d) => d.protocol },
+    { key: 'f-station', header: t('field.default_station'), cardOnly: true, cell: (d) => n.format(d.default_station) },
+    { key: 'f-ip', header: t('field.ip'), cardOnly: true, cell: onlyIf(addressed, (d) => d.ip ?? '—') },
+    { key: 'f-port', header: t('field.port'), cardOnly: true, cell: onlyIf(addressed, (d) => (d.port === null ? '—' : String(d.port))) },
+    { key: 'f-baud', header: t('field.baud_rate'), cardOnly: true, cell: onlyIf(serial, (d) => serialValueText(t, n, 'baud_rate', d.baud_rate)) },
+    { key: 'f-data-bits', header: t('field.data_bits'), cardOnly: true, cell: onlyIf(serial, (d) => serialValueText(t, n, 'data_bits', d.data_bits)) },
+    { key: 'f-parity', header: t('field.parity'), cardOnly: true, cell: onlyIf(serial, (d) => serialValueText(t, n, 'parity', d.parity)) },
+    { key: 'f-stop-bits', header: t('field.stop_bits'), cardOnly: true, cell: onlyIf(serial, (d) => serialValueText(t, n, 'stop_bits', d.stop_bits)) },
+    {
+      key: 'f-timeout',
+      header: t('list.timeout'),
+      cardOnly: true,
+      cell: (d) => `${timeoutText(t, n, d.timeout_100ms)} (${t('value.timeout_units', { value: n.format(d.timeout_100ms) })})`,
+    },
+    { key: 'f-turnaround', header: t('field.turnaround_delay_ms'), cardOnly: true, cell: (d) => n.format(d.turnaround_delay_ms) },
+    { key: 'f-send-ack', header: t('field.send_ack_delay_ms'), cardOnly: true, cell: (d) => n.format(d.send_ack_delay_ms) },
+    { key: 'f-parameter-1', header: t('field.parameter_1'), cardOnly: true, cell: (d) => n.format(d.parameter_1) },
+    { key: 'f-parameter-2', header: t('field.parameter_2'), cardOnly: true, cell: (d) => n.format(d.parameter_2) },
+    { key: 'f-address-types', header: t('field.address_types'), cardOnly: true, cell: (d) => d.address_types.map((a) => a.name).join(', ') },
+    {
+      key: 'actions',
+      header: t('list.actions'),
+      headerHidden: true,
+      card: 'actions',
+      align: 'right',
+      cell: (d) => <EditButton device={d} onEdit={onEdit} compact />,
+      fact: (d) => <EditButton device={d} onEdit={onEdit} />,
+    },
+  ];
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ '& th, & td': { px: 1 }, '& tr > :first-of-type': { pl: 0.5 }, '& tr > :last-child': { pr: 0.5 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('list.device')}</TableCell>
-            <TableCell>{t('field.interface')}</TableCell>
-            <TableCell align="right">{t('list.station')}</TableCell>
-            <TableCell>{t('list.connection')}</TableCell>
-            <TableCell align="right">{t('list.timeout')}</TableCell>
-            <TableCell align="right">{t('list.delays')}</TableCell>
-            <TableCell align="right">{t('list.parameters')}</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                {t('list.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {devices.map((d) => (
-            <TableRow key={d.name} data-testid={`device-${d.name}`}>
-              <TableCell component="th" scope="row">
-                <Typography variant="body2" component="span" sx={{ fontWeight: 600, display: 'block', whiteSpace: 'nowrap' }}>
-                  {d.name}
-                </Typography>
-                <Secondary>{d.device_type}</Secondary>
-                <Secondary>{t('list.address_types', { types: d.address_types.map((a) => a.name).join(', ') })}</Secondary>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {interfaceLabel(t, d.interface)}
-                <Secondary>{d.protocol}</Secondary>
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {n.format(d.default_station)}
-              </TableCell>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {connectionLines(t, n, d).map((line, i) =>
-                  i === 0 ? (
-                    <Box key={line} component="span" sx={{ display: 'block' }}>
-                      {line}
-                    </Box>
-                  ) : (
-                    <Secondary key={line}>{line}</Secondary>
-                  ),
-                )}
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {timeoutText(t, n, d.timeout_100ms)}
-                <Secondary>{t('value.timeout_units', { value: n.format(d.timeout_100ms) })}</Secondary>
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                  {t('list.turnaround', { value: n.format(d.turnaround_delay_ms) })}
-                </Box>
-                <Secondary>{t('list.send_ack', { value: n.format(d.send_ack_delay_ms) })}</Secondary>
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                <Box component="span" sx={{ display: 'block' }}>
-                  {t('list.parameter_1', { value: n.format(d.parameter_1) })}
-                </Box>
-                <Secondary>{t('list.parameter_2', { value: n.format(d.parameter_2) })}</Secondary>
-              </TableCell>
-              <TableCell align="right">
-                <EditButton device={d} onEdit={onEdit} compact />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-/** Tablet and phone: one card per device, every field named. */
-function DeviceCards({ devices, onEdit }: { devices: readonly CommunicationDevice[]; onEdit(d: CommunicationDevice): void }) {
-  const { t, i18n } = useTranslation(COMMUNICATION_NS);
-  const n = numberFormat(i18n.language);
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr' } }}>
-      {devices.map((d) => {
-        const headingId = `device-card-${d.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-        const ethernet = d.interface === 'ethernet';
-        const internal = ethernet && d.ip === null && d.port === null;
-        return (
-          <Card key={d.name} variant="outlined" component="section" aria-labelledby={headingId} data-testid={`device-${d.name}`}>
-            <CardContent sx={{ pb: 1 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
-                <Typography id={headingId} variant="h6" component="h3">
-                  {d.name}
-                </Typography>
-                <Chip size="small" label={d.device_type} />
-              </Box>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-                <Fact label={t('field.interface')}>{interfaceLabel(t, d.interface)}</Fact>
-                <Fact label={t('field.protocol')}>{d.protocol}</Fact>
-                <Fact label={t('field.default_station')}>{n.format(d.default_station)}</Fact>
-                {internal ? null : ethernet ? (
-                  <>
-                    <Fact label={t('field.ip')}>{d.ip ?? '—'}</Fact>
-                    <Fact label={t('field.port')}>{d.port === null ? '—' : String(d.port)}</Fact>
-                  </>
-                ) : (
-                  <>
-                    <Fact label={t('field.baud_rate')}>{serialValueText(t, n, 'baud_rate', d.baud_rate)}</Fact>
-                    <Fact label={t('field.data_bits')}>{serialValueText(t, n, 'data_bits', d.data_bits)}</Fact>
-                    <Fact label={t('field.parity')}>{serialValueText(t, n, 'parity', d.parity)}</Fact>
-                    <Fact label={t('field.stop_bits')}>{serialValueText(t, n, 'stop_bits', d.stop_bits)}</Fact>
-                  </>
-                )}
-                <Fact label={t('list.timeout')}>
-                  {timeoutText(t, n, d.timeout_100ms)} ({t('value.timeout_units', { value: n.format(d.timeout_100ms) })})
-                </Fact>
-                <Fact label={t('field.turnaround_delay_ms')}>{n.format(d.turnaround_delay_ms)}</Fact>
-                <Fact label={t('field.send_ack_delay_ms')}>{n.format(d.send_ack_delay_ms)}</Fact>
-                <Fact label={t('field.parameter_1')}>{n.format(d.parameter_1)}</Fact>
-                <Fact label={t('field.parameter_2')}>{n.format(d.parameter_2)}</Fact>
-                <Fact label={t('field.address_types')}>{d.address_types.map((a) => a.name).join(', ')}</Fact>
-              </Box>
-            </CardContent>
-            <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
-              <EditButton device={d} onEdit={onEdit} />
-            </CardActions>
-          </Card>
-        );
-      })}
-    </Box>
+    <ResponsiveTable
+      rows={devices}
+      rowKey={(d) => d.name}
+      rowTestId={(d) => `device-${d.name}`}
+      columns={columns}
+      tableMinWidth={DEVICE_TABLE_WIDTH}
+      labelledBy={labelledBy}
+      tableSx={{ '& th, & td': { px: 1 }, '& tr > :first-of-type': { pl: 0.5 }, '& tr > :last-child': { pr: 0.5 } }}
+    />
   );
 }
 
@@ -216,44 +210,26 @@ function DeviceCards({ devices, onEdit }: { devices: readonly CommunicationDevic
 function ComPortTable({ ports, devices, labelledBy }: { ports: readonly ComPortRow[]; devices: readonly CommunicationDevice[]; labelledBy: string }) {
   const { t, i18n } = useTranslation(COMMUNICATION_NS);
   const n = numberFormat(i18n.language);
+  const line = (p: ComPortRow) => {
+    const first = devices.find((d) => d.name === p.devices[0]);
+    return first
+      ? t('ports.line_value', {
+          mode: t(`mode.${first.interface}`),
+          baud: serialValueText(t, n, 'baud_rate', first.baud_rate),
+          data_bits: serialValueText(t, n, 'data_bits', first.data_bits),
+          parity: serialValueText(t, n, 'parity', first.parity),
+          stop_bits: serialValueText(t, n, 'stop_bits', first.stop_bits),
+        })
+      : '—';
+  };
+  const columns: ListColumn<ComPortRow>[] = [
+    { key: 'port', header: t('ports.port'), rowHeader: true, card: 'title', sx: { fontWeight: 600 }, cell: (p) => t(`com_port.${p.port}`) },
+    { key: 'modes', header: t('ports.modes'), cell: (p) => p.interfaces.map((i) => t(`mode.${i}`)).join(' / ') },
+    { key: 'devices', header: t('ports.devices'), cell: (p) => (p.devices.length > 0 ? p.devices.join(', ') : t('ports.none')) },
+    { key: 'line', header: t('ports.line'), sx: { fontVariantNumeric: 'tabular-nums' }, cell: line },
+  ];
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('ports.port')}</TableCell>
-            <TableCell>{t('ports.modes')}</TableCell>
-            <TableCell>{t('ports.devices')}</TableCell>
-            <TableCell>{t('ports.line')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {ports.map((p) => {
-            const first = devices.find((d) => d.name === p.devices[0]);
-            return (
-              <TableRow key={p.port} data-testid={`port-${p.port}`}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  {t(`com_port.${p.port}`)}
-                </TableCell>
-                <TableCell>{p.interfaces.map((i) => t(`mode.${i}`)).join(' / ')}</TableCell>
-                <TableCell>{p.devices.length > 0 ? p.devices.join(', ') : t('ports.none')}</TableCell>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {first
-                    ? t('ports.line_value', {
-                        mode: t(`mode.${first.interface}`),
-                        baud: serialValueText(t, n, 'baud_rate', first.baud_rate),
-                        data_bits: serialValueText(t, n, 'data_bits', first.data_bits),
-                        parity: serialValueText(t, n, 'parity', first.parity),
-                        stop_bits: serialValueText(t, n, 'stop_bits', first.stop_bits),
-                      })
-                    : '—'}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveTable rows={ports} rowKey={(p) => p.port} rowTestId={(p) => `port-${p.port}`} columns={columns} tableMinWidth={PORT_TABLE_WIDTH} labelledBy={labelledBy} />
   );
 }
 
@@ -264,7 +240,6 @@ export default function CommunicationPage() {
   const { t } = useTranslation(COMMUNICATION_NS);
   // Asked again at every visit: another console or a new project may have changed the devices.
   const query = useCommunicationDevicesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [editing, setEditing] = useState<string | null>(null);
   const devicesTitle = useId();
   const portsTitle = useId();
@@ -292,10 +267,8 @@ export default function CommunicationPage() {
               </Typography>
               {data.devices.length === 0 ? (
                 <Typography variant="body2">{t('list.empty')}</Typography>
-              ) : wide ? (
-                <DeviceTable devices={data.devices} onEdit={(d) => setEditing(d.name)} labelledBy={devicesTitle} />
               ) : (
-                <DeviceCards devices={data.devices} onEdit={(d) => setEditing(d.name)} />
+                <DeviceList devices={data.devices} onEdit={(d) => setEditing(d.name)} labelledBy={devicesTitle} />
               )}
             </CardContent>
           </Card>

@@ -15,12 +15,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
@@ -32,6 +26,9 @@ import { panRange, rangeProblem, VIEW_MAX, zoomRange } from '../../../contract/r
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
+import type { ResponseOf } from '../../../contract/api/define';
+import type { records as recordsCall } from '../../../contract/api/data';
 import { ExportControl } from './ExportControl';
 import { RangeBar, rangeQuery, type TimeRange } from './RangeBar';
 import { useDeviceNow } from './device-now';
@@ -44,6 +41,11 @@ const NS = 'data';
 const MIN_SPAN_MS = 10_000;
 
 type View = 'chart' | 'table';
+type LogRecord = ResponseOf<typeof recordsCall>['records'][number];
+
+/** The widths the records table needs: a narrower box shows one card per record. */
+const RECORD_TIME_WIDTH = 180;
+const RECORD_VALUE_WIDTH = 120;
 
 /** One page of the log's records in the range, newest first, with Newer / Older. */
 function RecordsTable({ logId, range, tags }: { logId: number; range: TimeRange; tags: string[] }) {
@@ -58,6 +60,21 @@ function RecordsTable({ logId, range, tags }: { logId: number; range: TimeRange;
   if (!page.data) return <Loading label={t('trend.loading')} />;
   const data = page.data;
   const first = (cursors.length - 1) * VIEW_MAX;
+  const columns: ListColumn<LogRecord>[] = [
+    { key: 'time', header: t('trend.time'), rowHeader: true, card: 'title', sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 'normal' }, cell: (r) => dayjs(r.time).format('YYYY/MM/DD HH:mm:ss') },
+    ...tags.map(
+      (tag, i): ListColumn<LogRecord> => ({
+        key: `tag-${i}`,
+        header: tag,
+        align: 'right',
+        sx: { fontVariantNumeric: 'tabular-nums' },
+        cell: (r) => {
+          const v = r.values[i];
+          return typeof v === 'number' ? number.format(v) : (v ?? '');
+        },
+      }),
+    ),
+  ];
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
@@ -76,32 +93,15 @@ function RecordsTable({ logId, range, tags }: { logId: number; range: TimeRange;
         </ButtonGroup>
       </Box>
       {page.isFetching ? <LinearProgress sx={{ mb: 1 }} aria-label={t('trend.loading')} /> : null}
-      <TableContainer sx={{ maxHeight: 520 }}>
-        <Table size="small" stickyHeader aria-label={t('trend.table')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('trend.time')}</TableCell>
-              {tags.map((tag) => (
-                <TableCell key={tag} align="right">
-                  {tag}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.records.map((r) => (
-              <TableRow key={r.seq}>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{dayjs(r.time).format('YYYY/MM/DD HH:mm:ss')}</TableCell>
-                {r.values.map((v, i) => (
-                  <TableCell key={i} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {typeof v === 'number' ? number.format(v) : (v ?? '')}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        rows={data.records}
+        rowKey={(r) => r.seq}
+        columns={columns}
+        tableMinWidth={RECORD_TIME_WIDTH + tags.length * RECORD_VALUE_WIDTH}
+        label={t('trend.table')}
+        stickyHeader
+        maxHeight={520}
+      />
     </Box>
   );
 }

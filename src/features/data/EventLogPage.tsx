@@ -7,12 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,6 +23,7 @@ import { isAccountName, isMenuId } from '../../../contract/roles';
 import { ACKNOWLEDGING_ACCOUNTS, ALARM_SEVERITIES, VIEW_MAX, type AlarmSeverity } from '../../../contract/rules/data';
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { Loading } from '../../components/Loading';
 import { errorMessage } from '../../i18n/error-text';
 import { displayTime } from '../dashboard/format';
@@ -43,6 +38,8 @@ export const EVENT_POLL_MS = 2000;
 export const EVENT_PAGE = 100;
 /** How long the search waits after the last key before it asks the device. */
 const SEARCH_DELAY_MS = 300;
+/** The width the event table needs; a narrower box shows one card per event. */
+const EVENT_TABLE_WIDTH = 880;
 
 /** Who may acknowledge: the access of the acknowledging calls (contract/api/data.ts), zod-free. */
 const ACKNOWLEDGING: Access = { kind: 'menu', menu: 'event_log', accounts: ACKNOWLEDGING_ACCOUNTS };
@@ -149,6 +146,55 @@ export default function EventLogPage() {
   const shown = data?.events ?? [];
   const canLoadMore = data !== undefined && canGrow(shown.length, data.total, data.next_cursor);
 
+  const columns: ListColumn<AlarmEvent>[] = [
+    {
+      key: 'raised',
+      header: t('events.columns.raised'),
+      cell: (e) => displayTime(e.raised_at),
+      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      headSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      key: 'severity',
+      header: t('events.columns.severity'),
+      cell: (e) => <Chip size="small" color={SEVERITY_COLOR[e.severity]} label={t(`events.severity.${e.severity}`)} />,
+      card: 'aside',
+    },
+    { key: 'name', header: t('events.columns.name'), cell: (e) => e.name, rowHeader: true, card: 'title' },
+    { key: 'message', header: t('events.columns.message'), cell: (e) => e.message, wide: true, prose: true },
+    { key: 'tag', header: t('events.columns.tag'), cell: (e) => e.tag, sx: { fontFamily: 'monospace', overflowWrap: 'break-word' } },
+    {
+      key: 'value',
+      header: t('events.columns.value'),
+      cell: (e) => (e.value === null ? '' : number.format(e.value)),
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums' },
+    },
+    { key: 'state', header: t('events.columns.state'), cell: (e) => <EventState event={e} />, wide: true },
+    ...(mayAcknowledge
+      ? [
+          {
+            key: 'actions',
+            header: t('events.columns.actions'),
+            card: 'actions' as const,
+            cell: (e: AlarmEvent) =>
+              e.acknowledged_at === null ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  loading={acking.isLoading && acking.originalArgs === e.id}
+                  onClick={() => void acknowledge(e)}
+                  aria-label={t('events.ack_named', { name: e.name, time: displayTime(e.raised_at) })}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {t('events.ack')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
   let body: React.ReactNode;
   if (events.isError && !data) {
     body = <LoadFailed message={t('fetch_error')} error={events.error} onRetry={() => void events.refetch()} />;
@@ -183,58 +229,16 @@ export default function EventLogPage() {
           </Typography>
         ) : (
           <>
-            <TableContainer sx={{ maxHeight: 600, overflowX: 'auto' }}>
-              <Table size="small" stickyHeader aria-labelledby={tableTitleId} sx={{ minWidth: 960 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('events.columns.raised')}</TableCell>
-                    <TableCell>{t('events.columns.severity')}</TableCell>
-                    <TableCell>{t('events.columns.name')}</TableCell>
-                    <TableCell>{t('events.columns.message')}</TableCell>
-                    <TableCell>{t('events.columns.tag')}</TableCell>
-                    <TableCell align="right">{t('events.columns.value')}</TableCell>
-                    <TableCell>{t('events.columns.state')}</TableCell>
-                    {mayAcknowledge ? <TableCell>{t('events.columns.actions')}</TableCell> : null}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.map((e) => (
-                    <TableRow key={e.id} hover data-testid={`event-${e.id}`}>
-                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{displayTime(e.raised_at)}</TableCell>
-                      <TableCell>
-                        <Chip size="small" color={SEVERITY_COLOR[e.severity]} label={t(`events.severity.${e.severity}`)} />
-                      </TableCell>
-                      <TableCell component="th" scope="row">
-                        {e.name}
-                      </TableCell>
-                      <TableCell>{e.message}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{e.tag}</TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {e.value === null ? '' : number.format(e.value)}
-                      </TableCell>
-                      <TableCell>
-                        <EventState event={e} />
-                      </TableCell>
-                      {mayAcknowledge ? (
-                        <TableCell>
-                          {e.acknowledged_at === null ? (
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              loading={acking.isLoading && acking.originalArgs === e.id}
-                              onClick={() => void acknowledge(e)}
-                              aria-label={t('events.ack_named', { name: e.name, time: displayTime(e.raised_at) })}
-                            >
-                              {t('events.ack')}
-                            </Button>
-                          ) : null}
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              rows={shown}
+              rowKey={(e) => e.id}
+              rowTestId={(e) => `event-${e.id}`}
+              columns={columns}
+              tableMinWidth={EVENT_TABLE_WIDTH}
+              labelledBy={tableTitleId}
+              stickyHeader
+              maxHeight={600}
+            />
             <ListFooter
               testId="event-shown"
               shownText={t('events.shown', { shown: number.format(shown.length), total: number.format(data.total) })}

@@ -28,11 +28,12 @@ import { selectUsername } from '../../../store/session-slice';
 import { dataApi, useOperationsQuery, useOplogRetentionQuery, useSetOplogRetentionMutation } from '../../../store/api/data-endpoints';
 import type { ResponseOf } from '../../../contract/api/define';
 import type { operations as operationsCall } from '../../../contract/api/data';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
+import { AUDIT_ACTIONS, auditTargetWords, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
 import { isFailureCode } from '../../../contract/failure';
 import { OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { Loading } from '../../components/Loading';
 import { SettingsCard } from '../../components/settings/SettingsCard';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
@@ -45,6 +46,8 @@ import { RangeBar, rangeQuery } from './RangeBar';
 const NS = 'data';
 /** Rows a page adds; a view shows at most VIEW_MAX (specification §9). */
 export const OPERATION_PAGE = 100;
+/** The width the operation table needs; a narrower box shows one card per row. */
+const OPERATION_TABLE_WIDTH = 760;
 /** The accounts the filter offers: every account, and the device's own rows. */
 export const OPERATION_ACCOUNTS = [...ACCOUNTS, 'device'] as const;
 /** What the device keeps (contract/api/data.ts, oplogRetentionSchema). */
@@ -63,6 +66,22 @@ function isAuditAction(action: string): action is AuditAction {
 /** An action's name in the chosen language (an action this console does not know: as it came). */
 function actionName(t: TFunction, action: string): string {
   return isAuditAction(action) ? t(`operations.actions.${action}`) : action;
+}
+
+/** What a row is about, in words in the chosen language (a target this console does not know: as
+ * it came). The accounts of a password change are a list in the language's own way. */
+export function targetText(t: TFunction, target: string, language: string): string {
+  const words = auditTargetWords(target);
+  if (!words) return target;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(words.values)) {
+    if (typeof value === 'string') values[name] = value;
+    else {
+      values[name] = new Intl.ListFormat(language, { type: 'conjunction' }).format(value);
+      values.count = value.length;
+    }
+  }
+  return t(`operations.targets.${words.key}`, values);
 }
 
 /** A result as the user reads it: success, or the failure's own text. */
@@ -88,9 +107,25 @@ function within(n: number, range: { min: number; max: number }): boolean {
   return Number.isInteger(n) && n >= range.min && n <= range.max;
 }
 
+/** A row's result: success, or the failure's text whole (it wraps rather than being cut short). */
+function ResultChip({ result }: { result: string }) {
+  const { t } = useTranslation(NS);
+  const success = result === 'success';
+  return (
+    <Chip
+      size="small"
+      color={success ? 'success' : 'error'}
+      variant="outlined"
+      label={resultText(t, result)}
+      title={success ? undefined : result}
+      sx={{ height: 'auto', minHeight: 24, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'break-word', py: 0.25 } }}
+    />
+  );
+}
+
 /** The before/after of one row, leaf by leaf, the changed ones marked. */
 function OperationDialog({ entry, open, onClose }: { entry: Operation | null; open: boolean; onClose(): void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const titleId = useId();
   const changes: ValueChange[] = entry ? valueChanges(entry.before, entry.after) : [];
   const recorded = entry !== null && !(entry.before == null && entry.after == null);
@@ -104,7 +139,7 @@ function OperationDialog({ entry, open, onClose }: { entry: Operation | null; op
               {t('operations.details.summary', {
                 account: entry.account ?? t('operations.device'),
                 source: entry.source,
-                target: entry.target,
+                target: targetText(t, entry.target, i18n.language),
                 result: resultText(t, entry.result),
               })}
             </Typography>
@@ -238,7 +273,7 @@ function RetentionCard({ isAdmin, onRetry }: { isAdmin: boolean; onRetry(): void
 /** Operation Log: who did what to the panel from where, and what the device did by itself,
  * filtered by account, action, result and time; a row's values before and after; the retention. */
 export default function OperationLogPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const number = new Intl.NumberFormat(language);
@@ -280,6 +315,76 @@ export default function OperationLogPage() {
     [t, language],
   );
 
+  const columns: ListColumn<Operation>[] = [
+    {
+      key: 'time',
+      header: t('operations.columns.time'),
+      cell: (op) => displayTime(op.at),
+      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      headSx: { whiteSpace: 'nowrap' },
+    },
+    // The table: the source under the account, the repeats under the result (a row fits 1280 px in
+    // Japanese too); a card names each.
+    {
+      key: 'account',
+      header: t('operations.columns.account'),
+      card: 'none',
+      cell: (op) => (
+        <>
+          {op.account ?? t('operations.device')}
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', fontFamily: 'monospace' }}>
+            {op.source}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'account-fact', header: t('operations.columns.account'), cardOnly: true, cell: (op) => op.account ?? t('operations.device') },
+    { key: 'source', header: t('operations.columns.source'), cardOnly: true, cell: (op) => op.source, sx: { fontFamily: 'monospace' } },
+    { key: 'action', header: t('operations.columns.action'), cell: (op) => actionName(t, op.action), rowHeader: true, card: 'title' },
+    { key: 'target', header: t('operations.columns.target'), cell: (op) => targetText(t, op.target, i18n.language) },
+    {
+      key: 'result',
+      header: t('operations.columns.result'),
+      card: 'aside',
+      sx: { maxWidth: 280 },
+      cell: (op) => (
+        <>
+          <ResultChip result={op.result} />
+          {op.repeat_count > 1 ? (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}>
+              {t('operations.repeat', { n: number.format(op.repeat_count) })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+      fact: (op) => <ResultChip result={op.result} />,
+    },
+    {
+      key: 'repeats',
+      header: t('operations.columns.repeats'),
+      cardOnly: true,
+      cell: (op) => (op.repeat_count > 1 ? t('operations.repeat', { n: number.format(op.repeat_count) }) : null),
+    },
+    {
+      key: 'details',
+      header: t('operations.columns.details'),
+      headerHidden: true,
+      card: 'actions',
+      cell: (op) => (
+        <Button
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            show(op);
+          }}
+          aria-label={t('operations.details.open', { action: actionName(t, op.action), time: displayTime(op.at) })}
+        >
+          {t('operations.details.button')}
+        </Button>
+      ),
+    },
+  ];
+
   let body: React.ReactNode;
   if (operations.isError && !data) {
     body = <LoadFailed message={t('fetch_error')} error={operations.error} onRetry={retryAll} />;
@@ -294,61 +399,17 @@ export default function OperationLogPage() {
   } else {
     body = (
       <>
-        <TableContainer sx={{ maxHeight: 600, overflowX: 'auto' }}>
-          <Table size="small" stickyHeader aria-labelledby={tableTitleId} sx={{ minWidth: 960 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('operations.columns.time')}</TableCell>
-                <TableCell>{t('operations.columns.account')}</TableCell>
-                <TableCell>{t('operations.columns.source')}</TableCell>
-                <TableCell>{t('operations.columns.action')}</TableCell>
-                <TableCell>{t('operations.columns.target')}</TableCell>
-                <TableCell>{t('operations.columns.result')}</TableCell>
-                <TableCell align="right">{t('operations.columns.repeats')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                    {t('operations.columns.details')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((op) => (
-                <TableRow key={op.id} hover onClick={() => show(op)} sx={{ cursor: 'pointer' }} data-testid={`operation-${op.id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{displayTime(op.at)}</TableCell>
-                  <TableCell>{op.account ?? t('operations.device')}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{op.source}</TableCell>
-                  <TableCell component="th" scope="row">
-                    {actionName(t, op.action)}
-                  </TableCell>
-                  <TableCell>{op.target}</TableCell>
-                  <TableCell>
-                    {op.result === 'success' ? (
-                      <Chip size="small" color="success" variant="outlined" label={resultText(t, op.result)} />
-                    ) : (
-                      <Chip size="small" color="error" variant="outlined" label={resultText(t, op.result)} sx={{ maxWidth: 280 }} title={op.result} />
-                    )}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {op.repeat_count > 1 ? t('operations.repeat', { n: number.format(op.repeat_count) }) : ''}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        show(op);
-                      }}
-                      aria-label={t('operations.details.open', { action: actionName(t, op.action), time: displayTime(op.at) })}
-                    >
-                      {t('operations.details.button')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable
+          rows={shown}
+          rowKey={(op) => op.id}
+          rowTestId={(op) => `operation-${op.id}`}
+          columns={columns}
+          tableMinWidth={OPERATION_TABLE_WIDTH}
+          labelledBy={tableTitleId}
+          onRowClick={show}
+          stickyHeader
+          maxHeight={600}
+        />
         <ListFooter
           testId="operation-shown"
           shownText={t('operations.shown', { shown: number.format(shown.length), total: number.format(data.total) })}

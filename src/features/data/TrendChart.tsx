@@ -9,6 +9,9 @@ import { CHART_REDRAW_DEBOUNCE_MS } from '../../../contract/rules/data';
 
 type Trend = ResponseOf<typeof trendCall>;
 
+/** Half the width of the widest time label the axis shows, in px. */
+const TIME_LABEL_HALF_WIDTH = 44;
+
 /** The width of `ref`'s box, followed as it is resized but at most once per debounce (§9). */
 function useDebouncedWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -138,6 +141,9 @@ export default function TrendChart({
           series={series}
           xAxis={[{ data: times, scaleType: 'time', valueFormatter: (d: Date, ctx) => formatTime(d.getTime(), ctx.location === 'tick') }]}
           yAxis={[{ width: 64 }]}
+          // Room right of the plot for half of the widest time label (YYYY/MM/DD, MM/DD HH:mm), so
+          // the label of a tick at the range's end is shown whole, not cut to "13:0…".
+          margin={{ right: TIME_LABEL_HALF_WIDTH }}
           grid={{ horizontal: true }}
           slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } } }}
         >

@@ -54,7 +54,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} variant="outlined">
         <Box>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 2, gap: 2 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
             <Box>
               <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 1 }}>
                 {model}
@@ -62,12 +62,13 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
               <Typography variant="h5" component="h1">
                 {t('login.welcome')}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t(mode === 'admin' ? 'login.subtitle_admin' : 'login.subtitle_app')}
-              </Typography>
             </Box>
             <LanguageSelect />
           </Stack>
+          {/* The whole width under the title, not squeezed beside the language select. */}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+            {t(mode === 'admin' ? 'login.subtitle_admin' : 'login.subtitle_app')}
+          </Typography>
 
           <Box component="form" id={formId} noValidate onSubmit={submit}>
             <Stack spacing={2.5}>

@@ -12,12 +12,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +33,7 @@ import { FileButton } from '../../components/FileButton';
 import { DownloadIcon, UploadIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { errorMessage } from '../../i18n/error-text';
 import { displayTime } from '../dashboard/format';
 import { ConfirmDialog } from './dialogs';
@@ -292,123 +287,153 @@ function CertificateTable({
 }) {
   const { t } = useTranslation(OPCUA_NS);
   const rejected = list === 'rejected';
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            {rejected ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('certificates.fields.first_seen')}</TableCell> : null}
-            <TableCell>{rejected ? t('certificates.columns.name_fingerprint') : t('certificates.columns.name')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('certificates.fields.valid_to')}</TableCell>
-            <TableCell>{t('certificates.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {certs.map((cert) => {
-            const name = certificateName(cert);
-            const expired = isExpired(cert);
-            return (
-              <TableRow key={cert.id} data-testid={`cert-${list}-${cert.id}`}>
-                {rejected ? <TableCell sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 96 }}>{time(cert.first_seen)}</TableCell> : null}
-                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                  <Box sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{name}</Box>
-                  {cert.uri ? (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {cert.uri}
-                    </Typography>
-                  ) : null}
-                  {rejected ? (
-                    // What to compare with the fingerprint the client's owner gives (UANode's advice).
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', mt: 0.5 }} data-testid="rejected-fingerprint">
-                      {cert.fingerprint}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={{ minWidth: 96, fontVariantNumeric: 'tabular-nums' }}>
-                  <Box component="span" sx={[{ mr: 1 }, expired && expiredText]}>
-                    {time(cert.valid_to)}
-                  </Box>
-                  <ExpiredChip cert={cert} />
-                </TableCell>
-                <TableCell sx={{ width: '1%' }}>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', minWidth: 180 }}>
-                    {rejected ? (
-                      <Button size="small" variant="contained" disabled={actions.busy} onClick={() => void actions.trust(cert)} aria-label={t('certificates.trust_named', { name })}>
-                        {t('certificates.trust')}
-                      </Button>
-                    ) : null}
-                    <Button size="small" onClick={() => onDetails(cert)} aria-label={t('certificates.details_named', { name })}>
-                      {t('certificates.details')}
-                    </Button>
-                    <Button size="small" onClick={() => void actions.download(list, cert.id, cert.file_name)} aria-label={t('certificates.download_named', { name })}>
-                      {t('certificates.download')}
-                    </Button>
-                    <Button size="small" onClick={() => onRemove({ list, id: cert.id, name })} aria-label={t('certificates.remove_named', { name })}>
-                      {t('certificates.remove')}
-                    </Button>
-                  </Box>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: ListColumn<OpcuaCertificate>[] = [
+    ...(rejected
+      ? [{ key: 'first_seen', header: t('certificates.fields.first_seen'), headSx: { whiteSpace: 'nowrap' }, sx: { fontVariantNumeric: 'tabular-nums', minWidth: 96 }, cell: (cert: OpcuaCertificate) => time(cert.first_seen) }]
+      : []),
+    {
+      key: 'name',
+      header: rejected ? t('certificates.columns.name_fingerprint') : t('certificates.columns.name'),
+      rowHeader: true,
+      card: 'title',
+      sx: { minWidth: 160 },
+      cell: (cert) => (
+        <>
+          <Box sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{certificateName(cert)}</Box>
+          {cert.uri ? (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {cert.uri}
+            </Typography>
+          ) : null}
+          {rejected ? (
+            // What to compare with the fingerprint the client's owner gives (UANode's advice).
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', mt: 0.5 }} data-testid="rejected-fingerprint">
+              {cert.fingerprint}
+            </Typography>
+          ) : null}
+        </>
+      ),
+      fact: (cert) => certificateName(cert),
+    },
+    { key: 'uri', header: t('certificates.fields.uri'), cardOnly: true, wide: true, cell: (cert) => cert.uri || null },
+    ...(rejected
+      ? [
+          {
+            key: 'fingerprint',
+            header: t('certificates.fields.fingerprint'),
+            cardOnly: true,
+            wide: true,
+            cell: (cert: OpcuaCertificate) => (
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }} data-testid="rejected-fingerprint">
+                {cert.fingerprint}
+              </Box>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'valid_to',
+      header: t('certificates.fields.valid_to'),
+      headSx: { whiteSpace: 'nowrap' },
+      sx: { minWidth: 96, fontVariantNumeric: 'tabular-nums' },
+      cell: (cert) => (
+        <>
+          <Box component="span" sx={[{ mr: 1 }, isExpired(cert) && expiredText]}>
+            {time(cert.valid_to)}
+          </Box>
+          <ExpiredChip cert={cert} />
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('certificates.columns.actions'),
+      card: 'actions',
+      sx: { width: '1%' },
+      cell: (cert) => {
+        const name = certificateName(cert);
+        return (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', minWidth: 180 }}>
+            {rejected ? (
+              <Button size="small" variant="contained" disabled={actions.busy} onClick={() => void actions.trust(cert)} aria-label={t('certificates.trust_named', { name })}>
+                {t('certificates.trust')}
+              </Button>
+            ) : null}
+            <Button size="small" onClick={() => onDetails(cert)} aria-label={t('certificates.details_named', { name })}>
+              {t('certificates.details')}
+            </Button>
+            <Button size="small" onClick={() => void actions.download(list, cert.id, cert.file_name)} aria-label={t('certificates.download_named', { name })}>
+              {t('certificates.download')}
+            </Button>
+            <Button size="small" onClick={() => onRemove({ list, id: cert.id, name })} aria-label={t('certificates.remove_named', { name })}>
+              {t('certificates.remove')}
+            </Button>
+          </Box>
+        );
+      },
+    },
+  ];
+  return <ResponsiveTable rows={certs} rowKey={(c) => c.id} rowTestId={(c) => `cert-${list}-${c.id}`} columns={columns} tableMinWidth={560} label={label} />;
 }
 
 /** The revocation lists: issuer, when issued, next update, how many certificates they revoke. */
 function RevocationTable({ crls, actions, onRemove, label }: { crls: readonly RevocationList[]; actions: Actions; onRemove(removal: Removal): void; label: string }) {
   const { t } = useTranslation(OPCUA_NS);
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('certificates.fields.issuer')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('certificates.columns.this_update')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('certificates.columns.next_update')}</TableCell>
-            <TableCell align="right">{t('certificates.columns.revoked')}</TableCell>
-            <TableCell>{t('certificates.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {crls.map((crl) => {
-            const name = certificateName({ subject: crl.issuer });
-            const stale = crl.next_update !== null && Date.parse(crl.next_update) < Date.now();
-            return (
-              <TableRow key={crl.id} data-testid={`cert-revocation_lists-${crl.id}`}>
-                <TableCell component="th" scope="row" sx={{ wordBreak: 'break-word' }}>
-                  {crl.issuer}
-                  <Typography variant="body2" color="text.secondary">
-                    {crl.file_name}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(crl.this_update)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Box component="span" sx={[{ mr: 1 }, stale && expiredText]}>
-                    {time(crl.next_update)}
-                  </Box>
-                  {stale ? <Chip size="small" color="error" label={t('certificates.outdated')} /> : null}
-                </TableCell>
-                <TableCell align="right">{crl.revoked}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    <Button size="small" onClick={() => void actions.download('revocation_lists', crl.id, crl.file_name)} aria-label={t('certificates.download_named', { name })}>
-                      {t('certificates.download')}
-                    </Button>
-                    <Button size="small" onClick={() => onRemove({ list: 'revocation_lists', id: crl.id, name })} aria-label={t('certificates.remove_named', { name })}>
-                      {t('certificates.remove')}
-                    </Button>
-                  </Box>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const stale = (crl: RevocationList) => crl.next_update !== null && Date.parse(crl.next_update) < Date.now();
+  const columns: ListColumn<RevocationList>[] = [
+    {
+      key: 'issuer',
+      header: t('certificates.fields.issuer'),
+      rowHeader: true,
+      card: 'title',
+      sx: { wordBreak: 'break-word' },
+      cell: (crl) => (
+        <>
+          {crl.issuer}
+          <Typography variant="body2" color="text.secondary">
+            {crl.file_name}
+          </Typography>
+        </>
+      ),
+      fact: (crl) => crl.issuer,
+    },
+    { key: 'file_name', header: t('certificates.fields.file_name'), cardOnly: true, wide: true, cell: (crl) => crl.file_name },
+    { key: 'this_update', header: t('certificates.columns.this_update'), headSx: { whiteSpace: 'nowrap' }, sx: { whiteSpace: 'nowrap' }, cell: (crl) => time(crl.this_update) },
+    {
+      key: 'next_update',
+      header: t('certificates.columns.next_update'),
+      headSx: { whiteSpace: 'nowrap' },
+      sx: { whiteSpace: 'nowrap' },
+      cell: (crl) => (
+        <>
+          <Box component="span" sx={[{ mr: 1 }, stale(crl) && expiredText]}>
+            {time(crl.next_update)}
+          </Box>
+          {stale(crl) ? <Chip size="small" color="error" label={t('certificates.outdated')} /> : null}
+        </>
+      ),
+    },
+    { key: 'revoked', header: t('certificates.columns.revoked'), align: 'right', cell: (crl) => crl.revoked },
+    {
+      key: 'actions',
+      header: t('certificates.columns.actions'),
+      card: 'actions',
+      cell: (crl) => {
+        const name = certificateName({ subject: crl.issuer });
+        return (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <Button size="small" onClick={() => void actions.download('revocation_lists', crl.id, crl.file_name)} aria-label={t('certificates.download_named', { name })}>
+              {t('certificates.download')}
+            </Button>
+            <Button size="small" onClick={() => onRemove({ list: 'revocation_lists', id: crl.id, name })} aria-label={t('certificates.remove_named', { name })}>
+              {t('certificates.remove')}
+            </Button>
+          </Box>
+        );
+      },
+    },
+  ];
+  return <ResponsiveTable rows={crls} rowKey={(c) => c.id} rowTestId={(c) => `cert-revocation_lists-${c.id}`} columns={columns} tableMinWidth={640} label={label} />;
 }
 
 /** One list as a section: title, what it is for, Upload, its entries. */

@@ -7,6 +7,7 @@ import { ErrorIcon } from '../../components/icons';
 import { ChevronRightIcon, FolderIcon, FolderOpenIcon, TagIcon } from './icons';
 import { OPCUA_NS } from './messages';
 import { countTags, NEW_ID_PREFIX, pathTo } from './tree-edit';
+import { COARSE_POINTER, TOUCH_TARGET } from '../../theme/theme';
 
 interface Props {
   roots: readonly OpcuaNode[];
@@ -153,6 +154,7 @@ export function NodeTree({ roots, selectedId, onSelect, problems, label }: Props
             alignItems: 'center',
             gap: 0.75,
             minHeight: 40,
+            [COARSE_POINTER]: { minHeight: TOUCH_TARGET },
             pl: 0.5 + (level - 1) * 2.25,
             pr: 1,
             cursor: 'pointer',
@@ -169,12 +171,23 @@ export function NodeTree({ roots, selectedId, onSelect, problems, label }: Props
                 e.stopPropagation();
                 toggle(node.id);
               }}
-              sx={{ display: 'inline-flex', width: 28, height: 28, alignItems: 'center', justifyContent: 'center', transform: isOpen ? 'rotate(90deg)' : 'none', transition: 'transform 120ms' }}
+              sx={{
+                display: 'inline-flex',
+                flexShrink: 0,
+                width: 28,
+                height: 28,
+                // A finger's box to open and close the folder on a touch screen.
+                [COARSE_POINTER]: { width: TOUCH_TARGET, height: TOUCH_TARGET },
+                alignItems: 'center',
+                justifyContent: 'center',
+                transform: isOpen ? 'rotate(90deg)' : 'none',
+                transition: 'transform 120ms',
+              }}
             >
               <ChevronRightIcon fontSize="small" />
             </Box>
           ) : (
-            <Box component="span" sx={{ width: 28 }} />
+            <Box component="span" sx={{ width: 28, flexShrink: 0, [COARSE_POINTER]: { width: TOUCH_TARGET } }} />
           )}
           {isFolder ? (
             isOpen ? (

@@ -133,7 +133,8 @@ export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(e
                   <TableRow>
                     <TableCell>{t('settings.policy')}</TableCell>
                     {SECURITY_MODES.map((mode) => (
-                      <TableCell key={mode} align="center">
+                      // A mode's name wraps between words, never inside one (署名と暗号化 stays whole).
+                      <TableCell key={mode} align="center" sx={{ wordBreak: 'keep-all' }}>
                         {t(`settings.mode.${mode}`)}
                       </TableCell>
                     ))}
@@ -146,7 +147,7 @@ export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(e
                         {POLICY_NAMES[policy]}
                       </TableCell>
                       {SECURITY_MODES.map((mode) => (
-                        <TableCell key={mode} align="center" padding="checkbox">
+                        <TableCell key={mode} align="center" sx={{ py: 0 }}>
                           <Checkbox
                             checked={value.security[policy].includes(mode)}
                             onChange={(e) => change((d) => ({ security: toggleMode(d.security, policy, mode, e.target.checked) }))}

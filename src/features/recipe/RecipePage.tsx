@@ -12,13 +12,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
@@ -27,9 +21,10 @@ import { selectLanguage } from '../../../store/app-slice';
 import { noticeShown } from '../../../store/notice-actions';
 import { useClearRecipeBookMutation, useRecipeBooksQuery, useRecipeRecordsQuery } from '../../../store/api/recipe-endpoints';
 import type { ResponseOf } from '../../../contract/api/define';
-import type { books as booksCall } from '../../../contract/api/recipe';
+import type { books as booksCall, records as recordsCall } from '../../../contract/api/recipe';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
+import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { errorMessage } from '../../i18n/error-text';
 import { pathOf } from '../../app/screens';
 
@@ -37,6 +32,12 @@ const NS = 'recipe';
 const PAGE_SIZES = [25, 100, 1000];
 
 type Book = ResponseOf<typeof booksCall>['books'][number];
+type RecipeRecord = ResponseOf<typeof recordsCall>['records'][number];
+
+/** The widths the records table needs: a narrower box shows one card per record. */
+const RECORD_NUMBER_WIDTH = 64;
+const RECORD_NAME_WIDTH = 140;
+const RECORD_FIELD_WIDTH = 110;
 
 /** One book's records, a page at a time, with Clear. */
 function BookRecords({ book, onClear }: { book: Book; onClear(): void }) {
@@ -47,6 +48,30 @@ function BookRecords({ book, onClear }: { book: Book; onClear(): void }) {
   const records = useRecipeRecordsQuery({ id: book.id, offset: page * pageSize, limit: pageSize }, { refetchOnMountOrArgChange: true });
   const number = new Intl.NumberFormat(language);
   const headingId = `book-${book.id}-title`;
+  const columns: ListColumn<RecipeRecord>[] = [
+    { key: 'number', header: t('records.number'), headSx: { width: '4rem' }, cell: (r) => number.format(r.position + 1) },
+    { key: 'name', header: t('records.name'), rowHeader: true, card: 'title', cell: (r) => r.name },
+    ...book.fields.map(
+      (f): ListColumn<RecipeRecord> => ({
+        key: `field-${f.name}`,
+        header: (
+          <>
+            {f.name}
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {t(`types.${f.data_type}`)}
+            </Typography>
+          </>
+        ),
+        label: f.name,
+        align: f.data_type === 'string' ? 'left' : 'right',
+        sx: { fontVariantNumeric: 'tabular-nums' },
+        cell: (r) => {
+          const v = r.values[f.name];
+          return v === undefined ? '' : typeof v === 'number' ? number.format(v) : v;
+        },
+      }),
+    ),
+  ];
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
@@ -74,42 +99,15 @@ function BookRecords({ book, onClear }: { book: Book; onClear(): void }) {
           </Typography>
         ) : (
           <>
-            <TableContainer sx={{ maxHeight: 560 }}>
-              <Table size="small" stickyHeader aria-labelledby={headingId}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: '4rem' }}>{t('records.number')}</TableCell>
-                    <TableCell>{t('records.name')}</TableCell>
-                    {book.fields.map((f) => (
-                      <TableCell key={f.name} align={f.data_type === 'string' ? 'left' : 'right'}>
-                        {f.name}
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {t(`types.${f.data_type}`)}
-                        </Typography>
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {records.data.records.map((r) => (
-                    <TableRow key={r.position} hover>
-                      <TableCell>{number.format(r.position + 1)}</TableCell>
-                      <TableCell component="th" scope="row">
-                        {r.name}
-                      </TableCell>
-                      {book.fields.map((f) => {
-                        const v = r.values[f.name];
-                        return (
-                          <TableCell key={f.name} align={f.data_type === 'string' ? 'left' : 'right'} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {v === undefined ? '' : typeof v === 'number' ? number.format(v) : v}
-                          </TableCell>
-                        );
-                      })}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              rows={records.data.records}
+              rowKey={(r) => r.position}
+              columns={columns}
+              tableMinWidth={RECORD_NUMBER_WIDTH + RECORD_NAME_WIDTH + book.fields.length * RECORD_FIELD_WIDTH}
+              labelledBy={headingId}
+              stickyHeader
+              maxHeight={560}
+            />
             <TablePagination
               component="div"
               count={records.data.total}

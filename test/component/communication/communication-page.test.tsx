@@ -258,7 +258,7 @@ describe('Communication', () => {
       },
     ]);
     expect(Object.keys(fake.sent('PUT', `${LIST}/PLC1`)[0] as object).sort()).toEqual([...SETTINGS_KEYS].sort());
-    await waitFor(() => expect(screen.getByRole('region', { name: 'PLC1' })).toHaveTextContent('192.168.1.20'));
+    await waitFor(() => expect(screen.getByTestId('device-PLC1')).toHaveTextContent('192.168.1.20'));
   });
 
   it('goes back to Save disabled when an edit is undone, and Cancel drops the edits', async () => {

@@ -10,6 +10,7 @@ import OperationLogPage from '../../../src/features/data/OperationLogPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer, type FakeDevice } from '../../support/fake-device';
 import { storeSession } from '../../support/shell-device';
+import type { TestLanguage } from '../../support/i18n';
 
 const API = '/api/v1';
 const OPERATIONS = `${API}/operation-log`;
@@ -21,7 +22,7 @@ const ETHERNET = {
   account: 'admin',
   source: '192.168.1.20',
   action: 'set_ethernet',
-  target: 'network',
+  target: 'network.ethernet',
   before: { interfaces: [{ name: 'LAN1', dhcp: true, ip: '192.168.1.57' }], password: '***' },
   after: { interfaces: [{ name: 'LAN1', dhcp: false, ip: '192.168.1.80' }], password: '***' },
   result: 'success',
@@ -29,13 +30,27 @@ const ETHERNET = {
   repeat_last_at: null,
   repeat_results: null,
 };
+/** Rows about each kind of target the device writes: a fixed part of it, one thing by its name or
+ * id, the accounts of a password change; and one this console does not know. */
+const TARGETS = [
+  ['set_http', 'security.http'],
+  ['complete_first_run', 'account.admin.state_code'],
+  ['change_password', 'account.admin,update,history'],
+  ['change_password', 'account.update'],
+  ['acknowledge_alarm', 'event_log.42'],
+  ['set_communication_device', 'communication.devices.PLC1'],
+  ['remove_opcua_certificate', 'opcua.certificates.trusted_clients'],
+  ['login', 'app'],
+  ['set_ethernet', 'network.bridge'],
+].map(([action, target], i) => ({ ...ETHERNET, id: 40 - i, action, target }));
+
 const FAILED_LOGIN = {
   id: 11,
   at: '2026-11-25T10:20:00.000Z',
   account: 'update',
   source: '10.0.0.7',
   action: 'login',
-  target: 'update',
+  target: 'admin',
   before: null,
   after: null,
   result: 'invalid_credentials',
@@ -83,12 +98,12 @@ function lastQuery(fake: FakeDevice): URLSearchParams {
   return new URLSearchParams(sent.at(-1)!.query);
 }
 
-async function openPage(account = 'admin', options?: Options) {
+async function openPage(account = 'admin', options?: Options, language: TestLanguage = 'en') {
   storeSession(account);
   const fake = operationDevice(options);
   const user = userEvent.setup();
-  const rendered = renderScreen(<OperationLogPage />, { language: 'en' });
-  await screen.findByRole('row', { name: /Set Ethernet/ });
+  const rendered = renderScreen(<OperationLogPage />, { language });
+  await screen.findByTestId(`operation-${ETHERNET.id}`);
   return { fake, user, ...rendered };
 }
 
@@ -100,7 +115,45 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 
 afterEach(() => localStorage.clear());
 
+/** The target column of each row of TARGETS. */
+function targetCells(): (string | null)[] {
+  return TARGETS.map((row) => within(screen.getByTestId(`operation-${row.id}`)).getAllByRole('cell')[2]!.textContent);
+}
+
 describe('Operation Log', () => {
+  it('says what each row is about in words, in the chosen language, naming the thing; a target it does not know as it came', async () => {
+    const options = { operations: () => ({ body: { total: TARGETS.length + 1, entries: [ETHERNET, ...TARGETS], next_cursor: null } }) };
+    await openPage('admin', options);
+    expect(screen.getByRole('columnheader', { name: 'Target' })).toBeInTheDocument();
+    expect(targetCells()).toEqual([
+      'HTTP access',
+      'First-run setup of admin',
+      'Passwords of admin, update, and history',
+      'Password of update',
+      'Alarm event no. 42',
+      'Communication device PLC1',
+      'OPC UA trusted clients',
+      'User mode',
+      'network.bridge',
+    ]);
+  });
+
+  it('says the targets in German too', async () => {
+    const options = { operations: () => ({ body: { total: TARGETS.length + 1, entries: [ETHERNET, ...TARGETS], next_cursor: null } }) };
+    await openPage('admin', options, 'de');
+    expect(targetCells()).toEqual([
+      'HTTP-Zugriff',
+      'Ersteinrichtung von admin',
+      'Passwörter von admin, update und history',
+      'Passwort von update',
+      'Alarmereignis Nr. 42',
+      'Kommunikationsgerät PLC1',
+      'OPC UA: vertrauenswürdige Clients',
+      'Benutzermodus',
+      'network.bridge',
+    ]);
+  });
+
   it('shows the rows newest first: time, account or device, source, translated action, target, result and repeats', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Operation Log' })).toBeInTheDocument();
@@ -109,7 +162,7 @@ describe('Operation Log', () => {
     const ethernet = screen.getByRole('row', { name: /Set Ethernet/ });
     expect(ethernet).toHaveTextContent('admin');
     expect(ethernet).toHaveTextContent('192.168.1.20');
-    expect(ethernet).toHaveTextContent('network');
+    expect(ethernet).toHaveTextContent('Ethernet');
     expect(ethernet).toHaveTextContent('Success');
     const login = screen.getByRole('row', { name: /Sign in/ });
     expect(login).toHaveTextContent('User does not exist or password is incorrect');

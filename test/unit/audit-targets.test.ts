@@ -1,0 +1,58 @@
+/**
+ * What an operation-log row is about is said in words (issue 20, item 3): every target the device
+ * writes (the contract's calls, the device's own rows) is in the contract's list or one of its
+ * forms, and each has an English wording in the Data texts (the locale test then asks the nine other
+ * languages for the same keys); a target naming one thing hands over its name or id.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_CALLS } from '../../contract/api';
+import { CERTIFICATE_LISTS } from '../../contract/api/opcua';
+import { AUDIT_TARGET_FORMS, AUDIT_TARGETS, auditTargetWords } from '../../contract/audit';
+
+const english = JSON.parse(readFileSync(join(__dirname, '../../public/locales/data/en.json'), 'utf8')) as {
+  operations: { targets: Record<string, string> };
+};
+const WORDS = english.operations.targets;
+/** A wording's key, plural forms counted as their base key. */
+const wordingKeys = new Set(Object.keys(WORDS).map((k) => k.replace(/_(one|other)$/, '')));
+
+describe('operation-log targets', () => {
+  it('knows the target of every call of the contract', () => {
+    const unknown = ALL_CALLS.filter((c) => c.audit && auditTargetWords(c.audit.target) === null).map((c) => `${c.id}: ${c.audit!.target}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('lists every OPC UA certificate list as a target', () => {
+    for (const list of CERTIFICATE_LISTS) expect(AUDIT_TARGETS).toContain(`opcua.certificates.${list}`);
+  });
+
+  it('has an English wording for every target and form, and no wording for a target that is not one', () => {
+    const keys = [...AUDIT_TARGETS.map((t) => auditTargetWords(t)!.key), ...AUDIT_TARGET_FORMS.map((f) => f.key)];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((k) => !wordingKeys.has(k))).toEqual([]);
+    expect([...wordingKeys].filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  it('reads the name or id a target carries', () => {
+    expect(auditTargetWords('security.http')).toEqual({ key: 'security_http', values: {} });
+    expect(auditTargetWords('opcua.certificates.own')).toEqual({ key: 'opcua_certificates_own', values: {} });
+    expect(auditTargetWords('account')).toEqual({ key: 'account', values: {} });
+    expect(auditTargetWords('account.admin.state_code')).toEqual({ key: 'account_state', values: { account: 'admin' } });
+    expect(auditTargetWords('account.admin,update,history')).toEqual({ key: 'accounts', values: { accounts: ['admin', 'update', 'history'] } });
+    expect(auditTargetWords('event_log.17')).toEqual({ key: 'event', values: { id: '17' } });
+    expect(auditTargetWords('communication.devices.PLC 2')).toEqual({ key: 'communication_device', values: { name: 'PLC 2' } });
+    expect(auditTargetWords('communication.devices')).toEqual({ key: 'communication_devices', values: {} });
+  });
+
+  it('knows no other target: a newer device\'s is shown as it came', () => {
+    for (const target of ['network.bridge', 'event_log.x', 'account.', 'security', '']) expect(auditTargetWords(target)).toBeNull();
+  });
+
+  it('names each placeholder a form hands over in its wording', () => {
+    for (const form of AUDIT_TARGET_FORMS) {
+      const texts = Object.entries(WORDS).filter(([k]) => k.replace(/_(one|other)$/, '') === form.key).map(([, v]) => v);
+      for (const text of texts) expect(text).toContain(`{{${form.param}}}`);
+    }
+  });
+});
