@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The two devices run side by side, each one test at a time (a device's specs share its state:
+  // its wizard, lockouts, settings): two workers in all, one per project (below).
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['./test/support/playwright-summary-reporter.ts']],
   use: {
@@ -36,8 +38,8 @@ export default defineConfig({
         ? { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${E2E_PORTS.desktop}`, viewport: { width: 1280, height: 800 }, launchOptions: chromium }
         : { baseURL: `http://127.0.0.1:${E2E_PORTS.tablet}`, viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: false, launchOptions: chromium };
     return [
-      { name: `${name}-journey`, use, testMatch: /journey\.spec\.ts$/ },
-      { name, use, testIgnore: /journey\.spec\.ts$/, dependencies: [`${name}-journey`] },
+      { name: `${name}-journey`, use, testMatch: /journey\.spec\.ts$/, workers: 1 },
+      { name, use, testIgnore: /journey\.spec\.ts$/, dependencies: [`${name}-journey`], workers: 1 },
     ];
   }),
   webServer: (['desktop', 'tablet'] as const).map((name) => ({

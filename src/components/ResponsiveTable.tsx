@@ -182,8 +182,14 @@ function ListAsTable<R>({
   maxHeight?: number;
   tableSx?: SxProps<Theme>;
 }) {
+  // A list of a set height scrolls on its own: a keyboard reaches it (a tab stop, named as its table)
+  // to scroll it with the arrow keys.
+  const scrolls = maxHeight !== undefined;
   return (
-    <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
+    <TableContainer
+      sx={{ maxHeight, overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-labelledby': labelledBy } : {})}
+    >
       <Table size="small" stickyHeader={stickyHeader} aria-label={label} aria-labelledby={labelledBy} sx={[COMPACT_CELLS, ...sxList(tableSx)]}>
         <TableHead>
           <TableRow>

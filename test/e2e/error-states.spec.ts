@@ -24,6 +24,9 @@ const SCREENS = [
 ];
 
 test('a screen whose data cannot be fetched keeps its frame, says the panel cannot be reached, and Retry recovers', async ({ page }, info) => {
+  // Fourteen screens, each waiting out its retries before it says so: about 36 s alone, more while
+  // the other device's suite runs beside it.
+  test.setTimeout(180_000);
   await signInAsAdmin(page);
   await skipWizardIfShown(page);
   for (const screen of SCREENS) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PASSWORD } from '../../playwright.config';
 
@@ -30,4 +31,12 @@ export async function skipWizardIfShown(page: Page): Promise<void> {
     await wizard.getByRole('button', { name: 'Skip' }).click();
     await expect(wizard).toBeHidden();
   }
+}
+
+/** What axe-core finds serious or critical on the page now, under WCAG 2.1 A and AA, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
 }

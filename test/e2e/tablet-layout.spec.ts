@@ -2,12 +2,14 @@
  * Every screen admin can open, as a new user meets it on a 768×1024 touch tablet (and at 1280×800):
  * nothing scrolls sideways, not the page and not a list inside it; on a touch screen every control
  * has a hit box of at least 44×44 px; no text is cut short by an ellipsis or squeezed to a few
- * characters a line, and a chart leaves room for its last time label. Each screen is checked in English and in Japanese, and its Japanese screenshot
- * is kept as test output (`<project>-ja-<screen>.png`) to be looked at.
+ * characters a line, and a chart leaves room for its last time label. Each screen is checked in
+ * English and in Japanese, and its Japanese screenshot is kept as test output
+ * (`<project>-ja-<screen>.png`) to be looked at. axe-core checks each screen on the same walk: in
+ * the light scheme in English, in the dark one in Japanese.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_SCREENS } from '../../src/app/screens';
-import { signInAsAdmin, skipWizardIfShown } from './support';
+import { seriousViolations, signInAsAdmin, skipWizardIfShown } from './support';
 
 /** A screen, or one state of a screen that shows other controls (a tab, a view). */
 interface View {
@@ -181,14 +183,17 @@ function isTablet(info: TestInfo): boolean {
   return info.project.name.startsWith('tablet');
 }
 
-/** Checks every view in the language now set; a screenshot of each with `shotPrefix`. */
-async function checkEveryView(page: Page, info: TestInfo, shotPrefix: string | null): Promise<void> {
+/** Checks every view in the language now set and in `colorScheme`, layout and axe-core; a
+ * screenshot of each with `shotPrefix`. */
+async function checkEveryView(page: Page, info: TestInfo, colorScheme: 'light' | 'dark', shotPrefix: string | null): Promise<void> {
   const minTarget = isTablet(info) ? 44 : null;
   const failures: string[] = [];
+  await page.emulateMedia({ colorScheme });
   for (const view of VIEWS) {
     await openView(page, view);
     if (shotPrefix) await page.screenshot({ path: info.outputPath(`${info.project.name}-${shotPrefix}-${view.name}.png`), fullPage: !view.dialog });
     for (const problem of await layoutProblems(page, minTarget)) failures.push(`${view.name} (${view.path}): ${problem}`);
+    for (const violation of await seriousViolations(page)) failures.push(`${view.name} (${view.path}): axe (${colorScheme}): ${violation}`);
   }
   expect(failures, failures.join('\n')).toEqual([]);
 }
@@ -217,7 +222,7 @@ test.describe('layout of every screen', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
-  test('every admin screen in English: no sideways scrolling, touch targets, text whole', async ({ page }, info) => {
+  test('every admin screen in English, light: no sideways scrolling, touch targets, text whole, no serious axe-core violation', async ({ page }, info) => {
     // A refused sign-in: its row's result, a long text, is in the Operation Log.
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Update' }).click();
@@ -226,13 +231,13 @@ test.describe('layout of every screen', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await signInAsAdmin(page);
     await skipWizardIfShown(page);
-    await checkEveryView(page, info, null);
+    await checkEveryView(page, info, 'light', null);
   });
 
-  test('every admin screen in Japanese: the same, with a screenshot of each', async ({ page, context, baseURL }, info) => {
+  test('every admin screen in Japanese, dark: the same, with a screenshot of each', async ({ page, context, baseURL }, info) => {
     await signInAsAdmin(page);
     await skipWizardIfShown(page);
     await context.addCookies([{ name: 'language', value: 'ja', url: baseURL! }]);
-    await checkEveryView(page, info, 'ja');
+    await checkEveryView(page, info, 'dark', 'ja');
   });
 });

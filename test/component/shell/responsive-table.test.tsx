@@ -73,10 +73,10 @@ afterEach(() => {
   layout.table = 0;
 });
 
-function renderList() {
+function renderList(maxHeight?: number) {
   return render(
     <ThemeProvider theme={theme}>
-      <ResponsiveTable rows={ALARMS} rowKey={(a) => a.id} rowTestId={(a) => `alarm-${a.id}`} columns={COLUMNS} tableMinWidth={880} label="Alarms" />
+      <ResponsiveTable rows={ALARMS} rowKey={(a) => a.id} rowTestId={(a) => `alarm-${a.id}`} columns={COLUMNS} tableMinWidth={880} label="Alarms" maxHeight={maxHeight} />
     </ThemeProvider>,
   );
 }
@@ -114,6 +114,14 @@ describe('ResponsiveTable', () => {
     layout.box = 1000;
     renderList();
     expectTable();
+  });
+
+  it('is a tab stop named as its table when it scrolls within a height, so a keyboard can scroll it (axe: scrollable-region-focusable)', () => {
+    layout.box = 1000;
+    renderList(520);
+    const region = screen.getByRole('region', { name: 'Alarms' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: 'Alarms' })).toBeInTheDocument();
   });
 
   it('is a card per row, title, labelled facts and actions, in a narrower box (a tablet)', () => {
