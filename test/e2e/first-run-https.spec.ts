@@ -4,55 +4,14 @@
  * moves and which certificate fingerprint to compare; after Finish it confirms the password change
  * and moves only when asked; no request is blocked by the content security policy on the way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { snap } from './support';
+import { ownDeviceForFile } from './own-device';
 
 const INITIAL = 'Https-Initial-Pass-1';
 const CHANGED = 'Https-Changed-Pass-2';
 
-interface Device {
-  child: ChildProcess;
-  httpUrl: string;
-  httpsUrl: string;
-  dataDir: string;
-}
-
-/** Starts the built server on free ports with a fresh data folder and reads its two addresses. */
-function startDevice(): Promise<Device> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-e2e-https-'));
-  const child = spawn(process.execPath, ['build/server/main.js'], {
-    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HOST: '127.0.0.1', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: INITIAL, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const http = /Console \(HTTP\):\s+(http:\/\/\S+?)\/admin\/login/.exec(out);
-      const https = /Console \(HTTPS\):\s+(https:\/\/\S+?)\/admin\/login/.exec(out);
-      if (http && https) {
-        clearTimeout(timer);
-        resolve({ child, httpUrl: http[1]!, httpsUrl: https[1]!, dataDir });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
-
-let device: Device;
-test.beforeAll(async () => {
-  device = await startDevice();
-});
-test.afterAll(async () => {
-  device.child.kill('SIGTERM');
-  await new Promise((r) => device.child.once('exit', r));
-  fs.rmSync(device.dataDir, { recursive: true, force: true });
-});
+const ownDevice = ownDeviceForFile(INITIAL);
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -62,7 +21,7 @@ test('HTTPS only from a plain-HTTP page: told beforehand, password change confir
     if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
   });
 
-  await page.goto(`${device.httpUrl}/admin/login`);
+  await page.goto(`${ownDevice().url}/admin/login`);
   await page.getByLabel('Password').fill(INITIAL);
   await page.getByRole('button', { name: 'Log In' }).click();
   const wizard = page.getByRole('dialog', { name: 'Welcome to your HMI' });
@@ -74,7 +33,7 @@ test('HTTPS only from a plain-HTTP page: told beforehand, password change confir
   // Before Finish: where the console goes, the warning to expect and the fingerprint to compare.
   const move = wizard.getByTestId('https-move');
   await expect(move).toContainText('When you finish, the console moves to its HTTPS address:');
-  await expect(move).toContainText(`${device.httpsUrl}/admin/dashboard`);
+  await expect(move).toContainText(`${ownDevice().httpsUrl}/admin/dashboard`);
   await expect(move.getByLabel('Certificate fingerprint (SHA-256)')).toHaveText(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
   const fingerprint = await move.getByLabel('Certificate fingerprint (SHA-256)').textContent();
   await wizard.getByLabel('Current password').fill(INITIAL);
@@ -86,15 +45,15 @@ test('HTTPS only from a plain-HTTP page: told beforehand, password change confir
   // After Finish: the change is confirmed and the page waits for the user.
   await expect(wizard.getByText('Your password has been changed.')).toBeVisible();
   await expect(wizard.getByText(/Sign in there with your new password/)).toBeVisible();
-  await expect(page).toHaveURL(`${device.httpUrl}/admin/dashboard`);
+  await expect(page).toHaveURL(`${ownDevice().url}/admin/dashboard`);
   await snap(page, info, 'https-02-changed');
 
   // The fingerprint shown is the certificate the HTTPS listener really serves.
-  const served = await page.request.get(`${device.httpsUrl}/api/v1/system/http`, { failOnStatusCode: false });
+  const served = await page.request.get(`${ownDevice().httpsUrl}/api/v1/system/http`, { failOnStatusCode: false });
   expect(served.status()).toBe(401); // reachable over HTTPS (and not answering without a token)
 
   await wizard.getByRole('button', { name: 'Continue to HTTPS' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${device.httpsUrl.replace(/[.]/g, '\\.')}/admin/login`));
+  await expect(page).toHaveURL(new RegExp(`^${ownDevice().httpsUrl.replace(/[.]/g, '\\.')}/admin/login`));
   await page.getByLabel('Password').fill(CHANGED);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -103,11 +62,11 @@ test('HTTPS only from a plain-HTTP page: told beforehand, password change confir
   expect(blocked).toEqual([]);
 
   // Plain HTTP now refuses API calls instead of redirecting them (the password would cross in clear).
-  const plain = await page.request.get(`${device.httpUrl}/api/v1/uac/account/userinfo`, { maxRedirects: 0, failOnStatusCode: false });
+  const plain = await page.request.get(`${ownDevice().url}/api/v1/uac/account/userinfo`, { maxRedirects: 0, failOnStatusCode: false });
   expect(plain.status()).toBe(403);
   expect(await plain.json()).toMatchObject({ error_code: 'https_required' });
   // A console page over plain HTTP is still sent on to HTTPS.
-  const pagePlain = await page.request.get(`${device.httpUrl}/admin/login`, { maxRedirects: 0, failOnStatusCode: false });
+  const pagePlain = await page.request.get(`${ownDevice().url}/admin/login`, { maxRedirects: 0, failOnStatusCode: false });
   expect(pagePlain.status()).toBe(308);
-  expect(pagePlain.headers().location).toBe(`${device.httpsUrl}/admin/login`);
+  expect(pagePlain.headers().location).toBe(`${ownDevice().httpsUrl}/admin/login`);
 });

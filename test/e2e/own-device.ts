@@ -7,11 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 export interface OwnDevice {
   child: ChildProcess;
   /** The plain-HTTP origin, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** The HTTPS origin, e.g. https://127.0.0.1:40124. */
+  httpsUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -35,11 +38,29 @@ export function startOwnDevice(initialPassword: string, env: Record<string, stri
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const http = /Console \(HTTP\):\s+(http:\/\/\S+?)\/admin\/login/.exec(out);
-      if (http && /Console \(HTTPS\)/.test(out)) {
+      const https = /Console \(HTTPS\):\s+(https:\/\/\S+?)\/admin\/login/.exec(out);
+      if (http && https) {
         clearTimeout(timer);
-        resolve({ child, url: http[1]!, dataDir, stop });
+        resolve({ child, url: http[1]!, httpsUrl: https[1]!, dataDir, stop });
       }
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
+}
+
+/** A device for the tests of one spec file, which then run in order: started before the first,
+ * stopped after the last. The device is read through the returned function once they run. */
+export function ownDeviceForFile(initialPassword: string, env: Record<string, string> = {}): () => OwnDevice {
+  let device: OwnDevice | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    device = await startOwnDevice(initialPassword, env);
+  });
+  test.afterAll(async () => {
+    await device?.stop();
+  });
+  return () => {
+    if (!device) throw new Error('the device of this spec has not started');
+    return device;
+  };
 }

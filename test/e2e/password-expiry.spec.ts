@@ -7,20 +7,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { snap } from './support';
-import { startOwnDevice, type OwnDevice } from './own-device';
+import { ownDeviceForFile } from './own-device';
 
 const INITIAL = 'Expiry-Initial-Pass-1';
 const CHANGED = 'Expiry-Changed-Pass-2';
 const DAY = 24 * 60 * 60 * 1000;
 
-let device: OwnDevice;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  device = await startOwnDevice(INITIAL);
-});
-test.afterAll(async () => {
-  await device.stop();
-});
+const ownDevice = ownDeviceForFile(INITIAL);
 
 /** The device time the top bar shows, in ms of its wall-clock fields (read as UTC). */
 async function topBarTime(page: Page): Promise<number> {
@@ -46,7 +39,7 @@ async function setDeviceTime(page: Page, ms: number): Promise<void> {
 
 test('with expiry on and the device time 3 days ahead, the dialog changes the password and the dashboard is reached', async ({ page }, info) => {
   // A new administrator: sign in, put the first-run wizard off.
-  await page.goto(`${device.url}/admin/login`);
+  await page.goto(`${ownDevice().url}/admin/login`);
   await page.getByLabel('Password').fill(INITIAL);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
@@ -55,7 +48,7 @@ test('with expiry on and the device time 3 days ahead, the dialog changes the pa
   await expect(wizard).toBeHidden();
 
   // Administration / Security: expiry notifications on, 1 day, no operations before the update.
-  await page.goto(`${device.url}/admin/account/security`);
+  await page.goto(`${ownDevice().url}/admin/account/security`);
   const expiration = page.getByRole('region', { name: 'Password expiration' });
   await expiration.getByRole('switch', { name: 'Notify when a password has expired' }).check();
   await expiration.getByLabel(/^Validity period/).fill('1');
@@ -64,7 +57,7 @@ test('with expiry on and the device time 3 days ahead, the dialog changes the pa
   await expect(page.getByText('Update settings successful')).toBeVisible();
 
   // The device time 3 days ahead, from the top bar of the dashboard.
-  await page.goto(`${device.url}/admin/dashboard`);
+  await page.goto(`${ownDevice().url}/admin/dashboard`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const now = await topBarTime(page);
   await setDeviceTime(page, now + 3 * DAY);

@@ -9,24 +9,17 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { snap } from './support';
-import { startOwnDevice, type OwnDevice } from './own-device';
+import { ownDeviceForFile } from './own-device';
 
 const INITIAL = 'Fit-Initial-Pass-1';
 const CHANGED = 'Fit-Changed-Pass-2';
 /** A name as long as the device takes (32 characters), with no spaces to break at. */
 const LONG_NAME = 'Linex3xPress-Hall2-Cell4-Stn0707';
 
-let device: OwnDevice;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  device = await startOwnDevice(INITIAL);
-});
-test.afterAll(async () => {
-  await device.stop();
-});
+const ownDevice = ownDeviceForFile(INITIAL);
 
 async function useLanguage(page: Page, language: 'en' | 'ja'): Promise<void> {
-  await page.context().addCookies([{ name: 'language', value: language, url: device.url }]);
+  await page.context().addCookies([{ name: 'language', value: language, url: ownDevice().url }]);
 }
 
 /** Forgets the session and the language, as a new browser would come. */
@@ -36,7 +29,7 @@ async function forget(page: Page): Promise<void> {
 }
 
 async function signInAdmin(page: Page, password: string): Promise<void> {
-  await page.goto(`${device.url}/admin/login`);
+  await page.goto(`${ownDevice().url}/admin/login`);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
@@ -111,7 +104,7 @@ test('the not-secure warning never covers a control, and can be put away for the
   for (const language of ['en', 'ja'] as const) {
     await useLanguage(page, language);
     await signInAdmin(page, CHANGED);
-    await page.goto(`${device.url}/admin/network/ethernet`);
+    await page.goto(`${ownDevice().url}/admin/network/ethernet`);
     const warning = page.getByTestId('insecure-warning');
     await expect(warning).toBeVisible();
     // Each control of the screen, brought into view, is what a tap there reaches.
@@ -150,7 +143,7 @@ test('the language notice leaves the HMI name uncovered, and the screen reads no
   await signInAdmin(page, CHANGED);
   // A name as long as the panel takes reaches towards the middle, where the notice opens.
   await nameTheHmi(page, LONG_NAME);
-  await page.goto(`${device.url}/admin/account/password`);
+  await page.goto(`${ownDevice().url}/admin/account/password`);
   await expect(page.getByTestId('hmi-name')).toHaveText(LONG_NAME);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(1000);
@@ -179,7 +172,7 @@ test('in user mode the top bar shows a long HMI name in full beside a long accou
 
   for (const language of ['en', 'ja'] as const) {
     await useLanguage(page, language);
-    await page.goto(`${device.url}/app/login`);
+    await page.goto(`${ownDevice().url}/app/login`);
     await page.locator('input[autocomplete="username"], input[name="username"]').first().fill('cmt_default_control_user');
     await page.locator('input[type="password"]').fill(INITIAL);
     await page.locator('button[type="submit"]').click();
