@@ -20,7 +20,9 @@ const tsJest = [
 const esmOnly = '/node_modules/(?!(content-disposition|cookie|hexy)/)';
 
 module.exports = {
-  testTimeout: 30000,
+  // A test waits at most a minute: with a worker on each of CI's two cores, a component test that
+  // types into several fields took over 30 s.
+  testTimeout: 60000,
   // One worker per core. Jest's default keeps a core for itself (cores - 1): on CI's 2 cores that
   // was one worker and a 27-minute run; the main process only collects results (12.6 min with 2).
   maxWorkers: '100%',

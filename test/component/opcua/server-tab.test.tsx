@@ -146,7 +146,7 @@ describe('OPC UA server: settings', () => {
         users: [{ username: 'operator', browse: true, read: true, write: false }],
       },
     ]);
-    expect(await screen.findByTestId('opcua-restarting')).toHaveTextContent('The server restarts to apply the change.');
+    expect(await screen.findByTestId('opcua-restarting', {}, { timeout: 5000 })).toHaveTextContent('The server restarts to apply the change.');
     expect(phase()).toHaveTextContent('Restarting');
     // Said beside Save too, where the user is.
     expect(screen.getByTestId('opcua-settings-restarting')).toBeInTheDocument();
