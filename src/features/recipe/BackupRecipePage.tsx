@@ -234,7 +234,7 @@ export default function BackupRecipePage() {
                                 slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
                               />
                               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                                {problem ? <Chip size="small" color="warning" variant="outlined" label={problem} /> : null}
+                                {problem ? <Chip size="small" color="warning" label={problem} /> : null}
                                 <Button
                                   size="small"
                                   variant="outlined"
