@@ -98,6 +98,27 @@ export function useFitsTable(minWidth: number) {
   return { ref, fits };
 }
 
+/** What ResponsiveTable is told; each of its two forms takes the part it shows. */
+export interface ResponsiveTableProps<R> {
+  rows: readonly R[];
+  rowKey(row: R): string | number;
+  columns: readonly ListColumn<R>[];
+  /** The width the table needs to show its columns without squeezing them. */
+  tableMinWidth: number;
+  /** The list's name (or `labelledBy`, the id of its heading). */
+  label?: string;
+  labelledBy?: string;
+  rowTestId?(row: R): string;
+  /** The table's row opens the row (the card has its own button for that among its actions). */
+  onRowClick?(row: R): void;
+  stickyHeader?: boolean;
+  /** The table scrolls within this height (cards follow the page). */
+  maxHeight?: number;
+  /** The level of each card's heading (under the list's own heading). */
+  headingLevel?: 2 | 3 | 4 | 5;
+  tableSx?: SxProps<Theme>;
+}
+
 /**
  * A list of rows, the one way every list of the console is shown: a table where its box is wide
  * enough for `tableMinWidth`, else one card per row (its title, its facts each labelled, its
@@ -117,25 +138,7 @@ export function ResponsiveTable<R>({
   maxHeight,
   headingLevel = 3,
   tableSx,
-}: {
-  rows: readonly R[];
-  rowKey(row: R): string | number;
-  columns: readonly ListColumn<R>[];
-  /** The width the table needs to show its columns without squeezing them. */
-  tableMinWidth: number;
-  /** The list's name (or `labelledBy`, the id of its heading). */
-  label?: string;
-  labelledBy?: string;
-  rowTestId?(row: R): string;
-  /** The table's row opens the row (the card has its own button for that among its actions). */
-  onRowClick?(row: R): void;
-  stickyHeader?: boolean;
-  /** The table scrolls within this height (cards follow the page). */
-  maxHeight?: number;
-  /** The level of each card's heading (under the list's own heading). */
-  headingLevel?: 2 | 3 | 4 | 5;
-  tableSx?: SxProps<Theme>;
-}) {
+}: ResponsiveTableProps<R>) {
   const { ref, fits } = useFitsTable(tableMinWidth);
   return (
     <Box ref={ref} sx={{ minWidth: 0, width: '100%' }}>
@@ -170,17 +173,8 @@ function ListAsTable<R>({
   stickyHeader,
   maxHeight,
   tableSx,
-}: {
-  rows: readonly R[];
-  rowKey(row: R): string | number;
-  columns: readonly ListColumn<R>[];
-  label?: string;
-  labelledBy?: string;
-  rowTestId?(row: R): string;
-  onRowClick?(row: R): void;
+}: Pick<ResponsiveTableProps<R>, 'rows' | 'rowKey' | 'columns' | 'label' | 'labelledBy' | 'rowTestId' | 'onRowClick' | 'maxHeight' | 'tableSx'> & {
   stickyHeader: boolean;
-  maxHeight?: number;
-  tableSx?: SxProps<Theme>;
 }) {
   // A list of a set height scrolls on its own: a keyboard reaches it (a tab stop, named as its table)
   // to scroll it with the arrow keys.
@@ -260,13 +254,7 @@ function ListAsCards<R>({
   labelledBy,
   rowTestId,
   headingLevel,
-}: {
-  rows: readonly R[];
-  rowKey(row: R): string | number;
-  columns: readonly ListColumn<R>[];
-  label?: string;
-  labelledBy?: string;
-  rowTestId?(row: R): string;
+}: Pick<ResponsiveTableProps<R>, 'rows' | 'rowKey' | 'columns' | 'label' | 'labelledBy' | 'rowTestId'> & {
   headingLevel: 2 | 3 | 4 | 5;
 }) {
   const baseId = useId();
