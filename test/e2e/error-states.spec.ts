@@ -50,7 +50,8 @@ test('the QA explorer opens its chart fitted and in view, keeps payloads in thei
   await page.goto('/admin/account/machines');
   await page.getByRole('button', { name: 'First-run wizard', exact: true }).click();
   const chart = page.getByTestId('statechart');
-  await expect(chart).toBeVisible();
+  // The first chart waits for elkjs in its worker (see machines-explorer.spec.ts).
+  await expect(chart).toBeVisible({ timeout: 30_000 });
   const viewport = page.viewportSize()!;
   const frame = (await chart.boundingBox())!;
   // The chart starts within the first screen.

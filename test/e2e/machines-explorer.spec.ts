@@ -18,7 +18,9 @@ test('the QA explorer steps the first-run wizard to the HTTPS choice and goes to
   }
   await page.getByRole('button', { name: 'First-run wizard', exact: true }).click();
   const chart = page.getByRole('group', { name: 'Statechart of First-run wizard' });
-  await expect(chart).toBeVisible();
+  // The first chart waits for elkjs in its worker: 1–2 s here, over 10 s once on CI's two cores
+  // with both devices' browsers busy.
+  await expect(chart).toBeVisible({ timeout: 30_000 });
   await expect(currentState(page)).toHaveText('welcome');
   await expect(chart.getByRole('button', { name: 'State welcome, current' })).toBeVisible();
   await snap(page, info, 'machines-01-chosen');

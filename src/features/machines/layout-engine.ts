@@ -11,3 +11,8 @@ export const workerLayout: LayoutFn = async (graph) => {
   const { layoutInWorker } = await import('./layout-worker-client');
   return layoutInWorker(graph);
 };
+
+/** Loads the layout engine ahead of the first chart (the explorer calls it when it opens). */
+export function warmWorkerLayout(): void {
+  void import('./layout-worker-client').then((m) => m.startLayoutWorker(), () => undefined);
+}

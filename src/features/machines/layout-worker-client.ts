@@ -38,3 +38,9 @@ export function layoutInWorker(graph: ElkNode): Promise<ElkNode> {
     theWorker().postMessage(request);
   });
 }
+
+/** Starts the worker now, so that elkjs is fetched and compiled while the explorer's list is read
+ * rather than after the first chart is chosen. */
+export function startLayoutWorker(): void {
+  theWorker();
+}
