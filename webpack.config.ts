@@ -1,10 +1,15 @@
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
+/** The QA explorer's layout worker (src/features/machines/layout-worker-client.ts names its chunk). */
+const LAYOUT_WORKER = 'statechart-layout';
+const LAYOUT_WORKER_ASSET = new RegExp(`^assets/${LAYOUT_WORKER}\\.[0-9a-f]+\\.js$`);
 /** A lazy screen whose chunk name ends in `-isolated` (its area's `load`) is left out of chunk splitting. */
 const isolated = (name: string | null | undefined) => name?.endsWith('-isolated') ?? false;
 
@@ -42,9 +47,23 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       // A screen named here keeps the modules it shares with other routes in its own chunk instead
       // of reshaping their shared chunks: the QA explorer (admin only, heavy) must not move a byte
       // onto the login route (whose budget is tight) by regrouping what login shares with others.
-      splitChunks: { chunks: (chunk) => !isolated(chunk.name) },
+      // The statechart layout worker is one file (elkjs in it), so it can skip the minimizer.
+      splitChunks: { chunks: (chunk) => !isolated(chunk.name) && chunk.name !== LAYOUT_WORKER },
       runtimeChunk: 'single',
       moduleIds: 'deterministic',
+      // webpack's own minimizer (terser, two passes) on every core, except on the layout worker:
+      // elkjs is 1.6 MB, already minified, and terser spent 40-45 s of the build's 195 s on it.
+      // esbuild does that file in under a second, to 453 KB gzipped instead of terser's 441.
+      minimizer: [
+        new MinimizerPlugin({
+          test: /\.js$/,
+          exclude: LAYOUT_WORKER_ASSET,
+          parallel: os.availableParallelism(),
+          minify: MinimizerPlugin.terserMinify,
+          minimizerOptions: { compress: { passes: 2 } },
+        }),
+        new MinimizerPlugin({ test: LAYOUT_WORKER_ASSET, minify: MinimizerPlugin.esbuildMinify, minimizerOptions: {} }),
+      ],
     },
     performance: { hints: false },
     plugins: [

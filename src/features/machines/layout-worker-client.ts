@@ -12,7 +12,7 @@ const pending = new Map<number, { resolve: (g: ElkNode) => void; reject: (e: Err
 
 function theWorker(): Worker {
   if (worker) return worker;
-  const w = new Worker(new URL('./layout.worker.ts', import.meta.url));
+  const w = new Worker(/* webpackChunkName: "statechart-layout" */ new URL('./layout.worker.ts', import.meta.url));
   w.onmessage = (e: MessageEvent<LayoutResponse>) => {
     const waiting = pending.get(e.data.id);
     if (!waiting) return;
