@@ -19,6 +19,9 @@ const tsJest = [
 // Packages that ship only ES modules; jest on Node 20 cannot require() them, so they are compiled.
 const esmOnly = '/node_modules/(?!(content-disposition|cookie|hexy)/)';
 
+// The one test that hashes at the device's password cost (the others: test/support/password-cost.ts).
+const REAL_PASSWORD_COST = 'test/server/password-hashing.test.ts';
+
 module.exports = {
   // A test waits at most a minute: with a worker on each of CI's two cores, a component test that
   // types into several fields took over 30 s.
@@ -33,6 +36,18 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testMatch: ['<rootDir>/test/{unit,server}/**/*.test.ts'],
+      testPathIgnorePatterns: [REAL_PASSWORD_COST],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: [esmOnly],
+      // Hashes at a hundredth of the device's cost: scrypt was 40 of operation-log.test's 48 s.
+      moduleNameMapper: { '^\\./password-cost$': '<rootDir>/test/support/password-cost.ts' },
+    },
+    {
+      // The device's own password cost, and what it costs.
+      displayName: 'node (device password cost)',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: [`<rootDir>/${REAL_PASSWORD_COST}`],
       transform: { '^.+\\.[tj]sx?$': tsJest },
       transformIgnorePatterns: [esmOnly],
     },

@@ -1,14 +1,10 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { SCRYPT_PARAMS } from './password-cost';
 
 const scrypt = promisify(crypto.scrypt) as (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
-/**
- * scrypt at one of OWASP's minimums, N=2^15, r=8, p=3: 32 MiB per hash (N=2^17 would need 128 MiB
- * each), about three times the work of p=1. Node computes the p lanes one after the other, so the
- * memory stays 32 MiB per hash.
- */
-export const SCRYPT_PARAMS = { N: 1 << 15, r: 8, p: 3 } as const;
+export { SCRYPT_PARAMS };
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 

@@ -33,9 +33,15 @@ export async function skipWizardIfShown(page: Page): Promise<void> {
   }
 }
 
-/** What axe-core finds serious or critical on the page now, under WCAG 2.1 A and AA, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/** The axe-core rules whose findings change with the colour scheme or the language (contrast,
+ * the page's language); the others read the same markup in either. */
+export const SCHEME_AND_LANGUAGE_RULES = ['color-contrast', 'html-has-lang', 'html-lang-valid', 'valid-lang'];
+
+/** What axe-core finds serious or critical on the page now, under WCAG 2.1 A and AA (or only
+ * `rules`), one line each. */
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (rules ? axe.withRules([...rules]) : axe).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);

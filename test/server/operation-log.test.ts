@@ -31,7 +31,11 @@ describe('operation log', () => {
   let readerTokens: ReturnType<typeof tokenCache> | null = null;
   const readers = () => (readerTokens ??= tokenCache(t));
   const lastId = () => (t.device.db.prepare('SELECT COALESCE(MAX(id), 0) FROM operation_log').pluck().get() as number);
-  const rowsAfter = (id: number) => t.device.db.prepare('SELECT * FROM operation_log WHERE id > ? ORDER BY id').all(id) as Row[];
+  /** The rows a request wrote after row `id`. An update job of an earlier case writes its outcome
+   * (`project_update_finished`, `device_rebooted`) when it ends, as the device (`source` 'device'):
+   * not a row of this request, which must name where it came from. */
+  const rowsAfter = (id: number) =>
+    (t.device.db.prepare('SELECT * FROM operation_log WHERE id > ? ORDER BY id').all(id) as Row[]).filter((r) => r.source !== 'device');
 
   async function make(call: CallDef, token: string | null, override: { body?: unknown; url?: string } = {}) {
     const c = caseOf(call);
