@@ -133,7 +133,9 @@ describe('OPC UA server: settings', () => {
   test('saves, says so, and follows the brief restart until the server runs again', async () => {
     const { user, state } = await openServerTab({ statuses: [S.running] });
     await waitFor(() => expect(phase()).toHaveTextContent('Running'));
-    state.statuses = [S.restarting, S.restarted];
+    // The server restarts until the test lets it run again (a count of answers would depend on
+    // how many reads the save and the polling make before the notice is looked for).
+    state.statuses = [S.restarting];
     await retype(user, settingsCard().getByRole('textbox', { name: 'Server name' }), 'Line 2 server');
     await user.click(settingsCard().getByRole('checkbox', { name: 'Aes256_Sha256_RsaPss: Sign & Encrypt' }));
     await user.click(save());
@@ -150,7 +152,8 @@ describe('OPC UA server: settings', () => {
     expect(phase()).toHaveTextContent('Restarting');
     // Said beside Save too, where the user is.
     expect(screen.getByTestId('opcua-settings-restarting')).toBeInTheDocument();
-    await waitFor(() => expect(phase()).toHaveTextContent('Running'), { timeout: 4000 });
+    state.statuses = [S.restarted];
+    await waitFor(() => expect(phase()).toHaveTextContent('Running'), { timeout: 5000 });
     expect(screen.queryByTestId('opcua-restarting')).not.toBeInTheDocument();
     expect(screen.queryByTestId('opcua-settings-restarting')).not.toBeInTheDocument();
     expect(settingsCard().getByRole('textbox', { name: 'Server name' })).toHaveValue('Line 2 server');
