@@ -1,5 +1,5 @@
-/** Stable error codes the device answers with (DESIGN §9); the console maps each to a translated
- * message. Zod-free so the console can import it. */
+/** Stable error codes the device answers with (docs/decisions.md#errors); the console maps each to
+ * a translated message. Zod-free so the console can import it. */
 export const ERROR_CODES = [
   'validation_failure',
   'invalid_credentials',
@@ -101,6 +101,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The two messages the console's base query renews the token on (specification §7). */
+/** The two messages the console's base query renews the token on (specification §7,
+ * docs/decisions.md#token-answers). */
 export const EXPIRED_JWT_MESSAGE = 'invalid or expired jwt';
 export const UNAUTHORIZED_JWT_MESSAGE = 'Unauthorized JWT';

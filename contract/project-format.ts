@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** The device's project format (DESIGN §5). A project is a pair of files: `<name>.app`, the gzip of
- * one JSON document of the shape below, and `<name>.crc`, the CRC-32 of the `.app` bytes as eight
- * lower-case hex digits. */
+/** The device's project format (docs/decisions.md#file-formats). A project is a pair of files:
+ * `<name>.app`, the gzip of one JSON document of the shape below, and `<name>.crc`, the CRC-32 of
+ * the `.app` bytes as eight lower-case hex digits. */
 export const PROJECT_FORMAT = 'hmi-project';
 export const PROJECT_FORMAT_VERSION = 1;
 import { MIN_DESIGN_SOFTWARE_VERSION } from './versions';

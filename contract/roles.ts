@@ -1,5 +1,6 @@
-/** Accounts, menus and the role matrix of DESIGN §3. The server enforces it; the console builds its
- * sidebar from the `permission.roles` the server derives from it. */
+/** Accounts, menus and the role matrix (docs/decisions.md#accounts-roles-and-menus). The server
+ * enforces it; the console builds its sidebar from the `permission.roles` the server derives from
+ * it. */
 export const ADMIN_MODE_ACCOUNTS = ['admin', 'update', 'history'] as const;
 export const USER_MODE_ACCOUNTS = ['cmt_default_control_user', 'cmt_default_view_only_user'] as const;
 export const ACCOUNTS = [...ADMIN_MODE_ACCOUNTS, ...USER_MODE_ACCOUNTS] as const;

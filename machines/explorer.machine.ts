@@ -1,7 +1,7 @@
 /**
- * The QA state-machine explorer's own flow (DESIGN §6): which machine is chosen, the
- * steps taken on it, the state node a tester tapped, "go here" replays, and which running actor
- * the live view follows.
+ * The QA state-machine explorer's own flow (docs/architecture.md#the-qa-explorer): which machine is
+ * chosen, the steps taken on it, the state node a tester tapped, "go here" replays, and which
+ * running actor the live view follows.
  *
  * Why a machine and not a Redux slice: the history holds XState snapshots (not serialisable, so
  * not Redux state), the flow has modes (nothing chosen / stepping a machine / following a live

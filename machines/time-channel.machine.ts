@@ -1,5 +1,6 @@
 /**
- * The device time shown in the top bar (specification §4 "Time channel", §9; DESIGN §9).
+ * The device time shown in the top bar (specification §4 "Time channel", §9;
+ * docs/decisions.md#the-datetime-socket).
  *
  * `live` listens to the WebSocket `/ws/datetime`; when it closes the machine reconnects every
  * RETRY_DELAY_MS, at most MAX_RETRIES times in a row; when it errors (or the retries run out) it

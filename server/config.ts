@@ -35,7 +35,7 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   return Math.round(n * 1000);
 }
 
-/** The environment of DESIGN §10. */
+/** The environment (docs/decisions.md#environment-variables). */
 export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
   return {
     port: port('PORT', env.PORT, 8080),

@@ -1,4 +1,5 @@
-/** Where the console keeps its tokens (specification §3: local storage, `ihmi_user_token`). */
+/** Where the console keeps its tokens (specification §3: local storage, `ihmi_user_token`;
+ * docs/decisions.md#tokens). */
 export const ACCESS_TOKEN_KEY = 'ihmi_user_token';
 export const REFRESH_TOKEN_KEY = 'ihmi_refresh_token';
 

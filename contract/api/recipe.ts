@@ -5,7 +5,8 @@ import { MEDIA } from '../media';
 import { DATA_TYPES } from '../project-format';
 import { RECIPE_BACKUP_PROBLEMS } from '../rules/recipe';
 
-/** The most records one page of a book answers (specification §9: up to 1000 records per view). */
+/** The most records one page of a book answers (specification §9: up to 1000 records per
+ * view; docs/decisions.md#views-and-exports). */
 export const RECIPE_PAGE_MAX = 1000;
 
 export const recipeFieldSchema = z.object({ name: z.string(), data_type: z.enum(DATA_TYPES) });

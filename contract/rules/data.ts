@@ -1,7 +1,8 @@
 /** Rules of the Data screens that the device and the console both run: time ranges, quick ranges,
  * the limits of a view, and the before/after difference of an operation-log row. Zod-free. */
 
-/** Specification §9 and DESIGN §4: a view shows at most 1000 points or records; an export is not limited. */
+/** Specification §9 and docs/decisions.md#views-and-exports: a view shows at most 1000 points or
+ * records; an export is not limited. */
 export const VIEW_MAX = 1000;
 /** How many points a trend asks for when the console does not say. */
 export const TREND_POINTS_DEFAULT = 1000;

@@ -1,4 +1,5 @@
-/** Device time formats (specification §7): shown as `YYYY/MM/DD HH:mm:ss`, set as `YYYY.MM.DD-HH:mm:ss`. */
+/** Device time formats (specification §7, docs/decisions.md#time-formats): shown as
+ * `YYYY/MM/DD HH:mm:ss`, set as `YYYY.MM.DD-HH:mm:ss`. */
 export const DISPLAY_TIME_PATTERN = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 export const SET_TIME_PATTERN = /^(\d{4})\.(\d{2})\.(\d{2})-(\d{2}):(\d{2}):(\d{2})$/;
 

@@ -1,5 +1,6 @@
-/** HMI name rules (DESIGN §4): trim, replace every character other than ASCII letters, digits, dot
- * and hyphen with `x`, refuse an empty name or one longer than 32 characters. */
+/** HMI name rules (docs/decisions.md#hmi-name): trim, replace every character other than ASCII
+ * letters, digits, dot and hyphen with `x`, refuse an empty name or one longer than 32
+ * characters. */
 export const HMI_NAME_MAX_LENGTH = 32;
 
 export type HmiNameProblem = 'empty' | 'too_long';

@@ -1,5 +1,6 @@
-/** Password strength rules (specification §3, §5; defaults DESIGN §4). The wire type is the
- * contract's schema read as a type (a type-only import: the console does not load zod). */
+/** Password strength rules (specification §3, §5; defaults: docs/decisions.md#passwords). The wire
+ * type is the contract's schema read as a type (a type-only import: the console does not load
+ * zod). */
 import type { z } from 'zod';
 import type { strengthRulesWireSchema } from '../api/system';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../contract/rules/network';
 
-/** The simulated panel's Wi-Fi surroundings (DESIGN §5: the radio is simulated). A real panel
- * replaces this file with its driver. The secrets are documented in the README so a tester can
- * try a right and a wrong password. */
+/** The simulated panel's Wi-Fi surroundings (the radio is simulated:
+ * docs/decisions.md#the-simulated-panel). A real panel replaces this file with its driver. The
+ * secrets are documented in the README so a tester can try a right and a wrong password. */
 export interface SimulatedNetwork {
   ssid: string;
   security: WifiSecurity;

@@ -42,7 +42,7 @@ export interface AuditEntry {
 }
 
 export function sourceOf(req: FastifyRequest): string {
-  // The socket's address, never a forwarded-for header (DESIGN §4).
+  // The socket's address, never a forwarded-for header (docs/decisions.md#lockout).
   return req.socket.remoteAddress ?? 'unknown';
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '../../contract/errors';
 
-/** An answer other than success, in the shape of DESIGN §9. Thrown by services and routes. */
+/** An answer other than success, in the shape of docs/decisions.md#errors. Thrown by services and
+ * routes. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

@@ -2,10 +2,11 @@
  * Time on the device, and which clock answers what.
  *
  * - **Dates** (what the device stamps, stores, compares with other dates or shows): the device
- *   clock, the host clock plus the offset Date and Time sets (`DeviceTimeService`, DESIGN §4).
- *   Password changes, the operation log, jobs, projects, backups, data logs, events, trace lines:
- *   one clock, so a password changed "now" is not already older than the validity period that the
- *   device time is compared with (issue 20: that mismatch locked every account out).
+ *   clock, the host clock plus the offset Date and Time sets (`DeviceTimeService`,
+ *   docs/decisions.md#device-time). Password changes, the operation log, jobs, projects, backups,
+ *   data logs, events, trace lines: one clock, so a password changed "now" is not already older
+ *   than the validity period that the device time is compared with (issue 20: that mismatch locked
+ *   every account out).
  * - **Lifetimes and windows** of security state (token expiry, sign-in limits, lockouts, the
  *   safe-apply deadline): the host clock, `Clock` below. Moving the device time must neither end
  *   every session nor hold an account locked for the years the time was moved back; these are

@@ -1,10 +1,10 @@
 /**
- * The project files of DESIGN §5: `<name>.app`, the gzip of one JSON document (a project, or a
- * password-protected envelope of one), and `<name>.crc`, the CRC-32 of the `.app` bytes as eight
- * lower-case hex digits. Packing is used by the `make:project` tool and the sample project;
- * decoding by the device when it installs one. Decoding reads the document as a stream
- * (server/lib/bounded-archive.ts, bounded-json.ts): bounded in bytes and in values, each element
- * of the project's lists checked as it is read, whatever the `.app` holds.
+ * The project files (docs/decisions.md#file-formats): `<name>.app`, the gzip of one JSON document
+ * (a project, or a password-protected envelope of one), and `<name>.crc`, the CRC-32 of the `.app`
+ * bytes as eight lower-case hex digits. Packing is used by the `make:project` tool and the sample
+ * project; decoding by the device when it installs one. Decoding reads the document as a stream
+ * (server/lib/bounded-archive.ts, bounded-json.ts): bounded in bytes and in values, each element of
+ * the project's lists checked as it is read, whatever the `.app` holds.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';

@@ -1,10 +1,10 @@
 /**
- * The running project's alarms (DESIGN §5): each is evaluated against its tag at every scan of the
- * runtime; when its condition starts to hold an event is raised (time, tag, value, severity,
- * message), when it stops holding the event is cleared, and an operator acknowledges it (before or
- * after it clears). Events live in SQLite, the newest EVENT_LOG_MAX_EVENTS of them; an event still
- * raised when the device stops is found raised at the next start, and cleared at the first scan
- * if its condition no longer holds.
+ * The running project's alarms (docs/decisions.md#the-simulated-panel): each is evaluated against
+ * its tag at every scan of the runtime; when its condition starts to hold an event is raised (time,
+ * tag, value, severity, message), when it stops holding the event is cleared, and an operator
+ * acknowledges it (before or after it clears). Events live in SQLite, the newest
+ * EVENT_LOG_MAX_EVENTS of them; an event still raised when the device stops is found raised at the
+ * next start, and cleared at the first scan if its condition no longer holds.
  */
 import type { Readable } from 'node:stream';
 import type { Db } from '../db/database';

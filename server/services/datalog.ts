@@ -1,6 +1,7 @@
 /**
- * The running project's data logs (DESIGN §5): records sampled from the tags into SQLite, kept to
- * each log's `max_records` (the oldest go first), and read back as trends, pages and CSV.
+ * The running project's data logs (docs/decisions.md#the-simulated-panel): records sampled from the
+ * tags into SQLite, kept to each log's `max_records` (the oldest go first), and read back as
+ * trends, pages and CSV.
  *
  * A trend over any range answers at most `points` points per tag without reading every record:
  * besides the records, each log keeps summary blocks of DATALOG_FANOUT^level consecutive records

@@ -3,8 +3,8 @@ import type { SettingsService } from './settings';
 import { formatDisplayTime, localPartsToMs, parseSetTime, partsOfLocal } from '../../contract/rules/device-time';
 import { ApiError } from '../lib/api-error';
 
-/** Device time = host clock + a stored offset (DESIGN §4); the host clock is never changed.
- * It is the clock of every date the device stamps (see server/lib/clock.ts). */
+/** Device time = host clock + a stored offset (docs/decisions.md#device-time); the host clock is
+ * never changed. It is the clock of every date the device stamps (see server/lib/clock.ts). */
 export class DeviceTimeService implements Clock {
   constructor(private readonly clock: Clock, private readonly settings: SettingsService) {}
 

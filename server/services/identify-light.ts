@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock';
 
-/** The identification LED (DESIGN §5: the hardware effect is simulated). Blinking is a deadline,
- * not a setting: a restart ends it, as it would on a panel. */
+/** The identification LED (the light itself is simulated: docs/decisions.md#the-simulated-panel).
+ * Blinking is a deadline, not a setting: a restart ends it, as it would on a panel. */
 export class IdentifyLightService {
   private until = 0;
 

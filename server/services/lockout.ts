@@ -18,7 +18,7 @@ export function accountKey(username: string): string {
   return isAccountName(username) ? username : UNKNOWN_ACCOUNT_KEY;
 }
 
-/** Login lockout of DESIGN §4, keyed on the socket address and the account name. */
+/** Login lockout (docs/decisions.md#lockout), keyed on the socket address and the account name. */
 export class LockoutService {
   private readonly lockedUntil;
   private readonly insertFailure;

@@ -29,7 +29,8 @@ export const DEFAULT_NETWORK_TIMING: NetworkTiming = { rollbackMs: SAFE_APPLY_SE
 
 export const INTERFACE_NAMES = ['LAN1', 'LAN2'] as const;
 
-/** The DHCP leases the simulated LAN segments give (DESIGN §5: link states are simulated). */
+/** The DHCP leases the simulated LAN segments give (link states are simulated:
+ * docs/decisions.md#the-simulated-panel). */
 const DHCP_LEASES = [
   { ip: '192.168.1.57', netmask: '255.255.255.0', gateway: '192.168.1.1', dns: ['192.168.1.1'] },
   { ip: '10.20.0.57', netmask: '255.255.0.0', gateway: '10.20.0.1', dns: ['10.20.0.1'] },

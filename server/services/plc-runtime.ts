@@ -1,6 +1,7 @@
 /**
- * The PLC runtime of the simulated panel (DESIGN §5: the vendor's runtime is not here; its
- * settings, validation, states and errors are, persisted in the `plc_runtime` setting).
+ * The PLC runtime of the simulated panel (docs/decisions.md#the-simulated-panel: the vendor's
+ * runtime is not here; its settings, validation, states and errors are, persisted in the
+ * `plc_runtime` setting).
  *
  * - **Activation** by a licence serial number or by an activation code issued for this panel's
  *   serial number (server/lib/plc-licence.ts), first checked by the shared rule

@@ -1,9 +1,9 @@
 /**
- * The simulated runtime that runs the project (DESIGN §5): it starts a project, which links
- * every tag to its device and every alarm, data log, recipe-free reference and WebView element to
- * its tag, and stops it. Starting refuses a project whose references do not resolve, as a panel
- * refuses to start a project its runtime cannot link. Stopping and starting take the time a panel
- * takes (shorter in tests).
+ * The simulated runtime that runs the project (docs/decisions.md#the-simulated-panel): it starts a
+ * project, which links every tag to its device and every alarm, data log, recipe-free reference and
+ * WebView element to its tag, and stops it. Starting refuses a project whose references do not
+ * resolve, as a panel refuses to start a project its runtime cannot link. Stopping and starting
+ * take the time a panel takes (shorter in tests).
  */
 import { EventEmitter } from 'node:events';
 import type { Project } from '../../contract/project-format';

@@ -1,9 +1,10 @@
 /**
- * The simulated runtime's tag values (DESIGN §5): each tag of the running project follows its
- * `simulation` (a sine, a ramp, random steps, a constant, a toggle) as a pure function of the
- * device time, so a value at any instant is the same whenever it is asked for; a value written to
- * a writable tag (by an OPC UA client, say) replaces the simulation until the next project.
- * Integers are rounded to their data type, bits are 0 or 1, a string tag holds text.
+ * The simulated runtime's tag values (docs/decisions.md#the-simulated-panel): each tag of the
+ * running project follows its `simulation` (a sine, a ramp, random steps, a constant, a toggle) as
+ * a pure function of the device time, so a value at any instant is the same whenever it is asked
+ * for; a value written to a writable tag (by an OPC UA client, say) replaces the simulation until
+ * the next project. Integers are rounded to their data type, bits are 0 or 1, a string tag holds
+ * text.
  */
 import type { Project, ProjectTag } from '../../contract/project-format';
 

@@ -12,8 +12,9 @@ interface Client {
   authTimer: NodeJS.Timeout | null;
 }
 
-/** The time channel of DESIGN §9: the first message is the access token; then one message a second
- * with the device time. No valid token within 5 s, or a revoked one later, closes with 4401. */
+/** The time channel (docs/decisions.md#the-datetime-socket): the first message is the access token;
+ * then one message a second with the device time. No valid token within 5 s, or a revoked one
+ * later, closes with 4401. */
 export class DatetimeSocket {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 });
   private readonly clients = new Set<Client>();

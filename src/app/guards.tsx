@@ -4,7 +4,7 @@ import { selectIsSignedIn } from '../../store/session-slice';
 import { homeOf, loginOf, safeRedirect, signInRedirectOf, type Mode } from './paths';
 
 /** Without a token, any route but the login pages and /auth-redirect goes to the login page with
- * the target kept in `redirect` (specification §2). */
+ * the target kept in `redirect` (specification §2, docs/decisions.md#modes-and-routes). */
 export function RequireSession({ mode }: { mode: Mode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();

@@ -16,7 +16,8 @@ export interface Screen {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** Path segment of each menu group under /admin (DESIGN §2: Administration lives under /admin/account). */
+/** Path segment of each menu group under /admin (Administration lives under /admin/account:
+ * docs/decisions.md#modes-and-routes). */
 const GROUP_SEGMENT: Record<MenuGroup, string> = {
   system: 'system',
   network: 'network',

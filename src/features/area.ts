@@ -17,7 +17,8 @@ export interface AreaScreen {
 /** A feature area: one folder of src/features (or the shell), listed once in src/features/areas.ts.
  * The router, the sidebar, the Access Denied check, the locale test and the test i18n set-up all
  * read that list, so adding an area is one folder plus one line. (Its state machines live in
- * machines/, each with its QA entry beside it, listed in machines/registry.ts: DESIGN §6.) */
+ * machines/, each with its QA entry beside it, listed in machines/registry.ts:
+ * docs/adding.md#add-a-machine.) */
 export interface FeatureArea {
   name: string;
   screens: readonly AreaScreen[];

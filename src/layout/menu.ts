@@ -7,7 +7,7 @@ export interface MenuSection {
 }
 
 /** The menus an account may open: its roles plus the extra roles admin granted, and SECS/GEM
- * only with the licence (specification §2). */
+ * only with the licence (specification §2, docs/decisions.md#accounts-roles-and-menus). */
 export function allowedMenus(roles: readonly string[], extraRoles: readonly string[], secsLicensed: boolean): Set<MenuId> {
   const allowed = new Set<MenuId>([...roles, ...extraRoles] as MenuId[]);
   if (!secsLicensed) allowed.delete('secs_gem');

@@ -1,7 +1,7 @@
 /**
- * The ten locales are complete (specification §1, §9; DESIGN §8 "Languages: all ten locales
- * complete (a test fails on a missing key)"): every locale file has exactly en.json's key paths,
- * no empty text, and per key the same {{placeholders}} and <tags> as the English text.
+ * The ten locales are complete (specification §1, §9; docs/architecture.md#quality-bars): every
+ * locale file has exactly en.json's key paths, no empty text, and per key the same {{placeholders}}
+ * and <tags> as the English text.
  *
  * Plural keys (`key_one`, `key_other`, …) are compared per language: a locale must have exactly
  * the plural categories its language uses (Intl.PluralRules), whatever English has.

@@ -1,4 +1,5 @@
-/** The time channel /ws/datetime over real sockets, on both listeners (DESIGN §9). */
+/** The time channel /ws/datetime over real sockets, on both listeners
+ * (docs/decisions.md#the-datetime-socket). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

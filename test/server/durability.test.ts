@@ -1,5 +1,6 @@
-/** DESIGN §8 and §10 on the real server process: an answered write survives kill -9, and
- * SIGTERM shuts the server down cleanly and promptly. */
+/** docs/architecture.md#quality-bars (no data lost) and docs/decisions.md#running on the real
+ * server process: an answered write survives kill -9, and SIGTERM shuts the server down cleanly and
+ * promptly. */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -1,5 +1,5 @@
-/** Login lockout (DESIGN §4): 5 failures within 10 minutes lock that account from that address
- * for 10 minutes; the answer carries the minutes left. */
+/** Login lockout (docs/decisions.md#lockout): 5 failures within 10 minutes lock that account from
+ * that address for 10 minutes; the answer carries the minutes left. */
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
 import { ACCOUNT_THROTTLE_WINDOW_MS } from '../../server/services/sign-in-limits';

@@ -1,5 +1,6 @@
-/** DESIGN §9: every call that changes something writes one operation-log row (UTC time, account,
- * source address, action, target, before/after with secrets masked, result); reads write none. */
+/** docs/decisions.md#operation-log-rows: every call that changes something writes one operation-log
+ * row (UTC time, account, source address, action, target, before/after with secrets masked,
+ * result); reads write none. */
 import { ALL_CALLS, caseOf, requestOf, tokenCache, updatesIdle, WIFI_CONNECT } from '../support/call-cases';
 import { ManualClock } from '../../server/lib/clock';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';

@@ -83,7 +83,7 @@ describe('password strength and expiration settings', () => {
     password_expiration_allow_operations_before_update: true,
   };
 
-  it('starts with the defaults of DESIGN §4', async () => {
+  it('starts with the defaults of docs/decisions.md#passwords', async () => {
     expect((await t.call('GET', STRENGTH, admin)).json()).toEqual({
       password_rules_enable: false,
       password_rules_minimal_length: 12,

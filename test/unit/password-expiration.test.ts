@@ -12,7 +12,7 @@ const changed = '2026-01-01T00:00:00.000Z';
 const changedMs = Date.parse(changed);
 
 describe('password expiration', () => {
-  it('has the defaults of DESIGN §4: notification off, 90 days, no operations before update', () => {
+  it('has the defaults of docs/decisions.md#passwords: notification off, 90 days, no operations before update', () => {
     expect(DEFAULT_EXPIRATION).toEqual({ notificationEnable: false, validityPeriod: 90, allowOperationsBeforeUpdate: false });
     expect(VALIDITY_PERIOD_RANGE.min).toBeLessThanOrEqual(90);
     expect(VALIDITY_PERIOD_RANGE.max).toBeGreaterThanOrEqual(90);

@@ -23,7 +23,7 @@ const on = (over: Partial<PasswordStrengthRules> = {}): PasswordStrengthRules =>
 });
 
 describe('password strength rules', () => {
-  it('has the defaults of DESIGN §4: off, minimal length 12, nothing else required', () => {
+  it('has the defaults of docs/decisions.md#passwords: off, minimal length 12, nothing else required', () => {
     expect(DEFAULT_STRENGTH_RULES).toEqual({
       rulesEnable: false,
       minimalLength: 12,

@@ -15,7 +15,7 @@ import {
 } from '../../contract/roles';
 
 describe('accounts and menus', () => {
-  it('knows the five accounts of DESIGN §3', () => {
+  it('knows the five accounts of docs/decisions.md#accounts-roles-and-menus', () => {
     expect([...ADMIN_MODE_ACCOUNTS]).toEqual(['admin', 'update', 'history']);
     expect([...USER_MODE_ACCOUNTS]).toEqual(['cmt_default_control_user', 'cmt_default_view_only_user']);
     expect(ACCOUNTS).toHaveLength(5);
@@ -34,7 +34,7 @@ describe('accounts and menus', () => {
     expect(new Set(ROLE_MATRIX.admin)).toEqual(new Set(MENUS));
   });
 
-  it('follows the matrix of DESIGN §3 for update and history', () => {
+  it('follows the matrix of docs/decisions.md#accounts-roles-and-menus for update and history', () => {
     const update = new Set(baseRoles('update'));
     const history = new Set(baseRoles('history'));
     for (const m of MENU_GROUPS.system) {

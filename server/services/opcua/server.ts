@@ -1,9 +1,9 @@
 /**
- * The panel's OPC UA server (DESIGN §5: a real node-opcua server on its own port). It publishes
- * the running project's OPC UA tree: each folder as a folder, each tag as a variable at
- * `ns=1;s=<tag name>` whose value is the runtime's (TagValues) and which a client may write only
- * when the tag's access allows it (BadNotWritable otherwise) and its user has the write right
- * (BadUserAccessDenied otherwise).
+ * The panel's OPC UA server (docs/decisions.md#the-simulated-panel: a real node-opcua server on its
+ * own port). It publishes the running project's OPC UA tree: each folder as a folder, each tag as a
+ * variable at `ns=1;s=<tag name>` whose value is the runtime's (TagValues) and which a client may
+ * write only when the tag's access allows it (BadNotWritable otherwise) and its user has the write
+ * right (BadUserAccessDenied otherwise).
  *
  * States (§4): running, stopping, stopped. The settings say whether it should run and how; every
  * change (settings, the tree, the server certificate) is reconciled by one queue: stop the

@@ -34,7 +34,8 @@ import { RangeBar, rangeQuery } from './RangeBar';
 const NS = 'data';
 /** Specification: the event log follows the panel while it is open. */
 export const EVENT_POLL_MS = 2000;
-/** Rows a page adds; a view shows at most VIEW_MAX (specification §9). */
+/** Rows a page adds; a view shows at most VIEW_MAX (specification §9,
+ * docs/decisions.md#views-and-exports). */
 export const EVENT_PAGE = 100;
 /** How long the search waits after the last key before it asks the device. */
 const SEARCH_DELAY_MS = 300;

@@ -44,7 +44,8 @@ import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';
 
 const NS = 'data';
-/** Rows a page adds; a view shows at most VIEW_MAX (specification §9). */
+/** Rows a page adds; a view shows at most VIEW_MAX (specification §9,
+ * docs/decisions.md#views-and-exports). */
 export const OPERATION_PAGE = 100;
 /** The width the operation table needs; a narrower box shows one card per row. */
 const OPERATION_TABLE_WIDTH = 760;

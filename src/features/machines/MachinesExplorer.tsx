@@ -167,9 +167,9 @@ function LiveDetail({ live, layout, title }: { live: LiveActor; layout: LayoutFn
 }
 
 /**
- * The QA state-machine explorer (DESIGN §6): choose a machine, see its statechart, step
- * it with its enabled events (pure: nothing runs, nothing reaches the device), go back, reset,
- * "go here" to any state, copy the path; or follow the console's running actors live.
+ * The QA state-machine explorer (docs/architecture.md#the-qa-explorer): choose a machine, see its
+ * statechart, step it with its enabled events (pure: nothing runs, nothing reaches the device), go
+ * back, reset, "go here" to any state, copy the path; or follow the console's running actors live.
  */
 export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
   const { t } = useTranslation('machines');

@@ -1,7 +1,7 @@
 /**
- * The QA state-machine explorer (DESIGN §6): the registry's machines listed, a chosen
- * machine drawn with its current state highlighted, its enabled events (derived from the machine)
- * as buttons, pure stepping with back, reset, "go here" and copy path.
+ * The QA state-machine explorer (docs/architecture.md#the-qa-explorer): the registry's machines
+ * listed, a chosen machine drawn with its current state highlighted, its enabled events (derived
+ * from the machine) as buttons, pure stepping with back, reset, "go here" and copy path.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

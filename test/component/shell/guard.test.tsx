@@ -1,6 +1,7 @@
 /**
  * The route guard and the fixed routes (specification §2 "Routes", "Route guard", "Not-found /
- * access-denied screen"; DESIGN §2, §3): where a visitor with and without a token ends up.
+ * access-denied screen"; docs/decisions.md#modes-and-routes,
+ * docs/decisions.md#accounts-roles-and-menus): where a visitor with and without a token ends up.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,7 @@
 /**
  * The signed-in frame (specification §2 "Menu groups", "Layout", "Edit actions in the top bar",
- * §4 time channel, §7 calls; DESIGN §2, §3): sidebar, top bar, the two edit dialogs, the user
+ * §4 time channel, §7 calls; docs/decisions.md#modes-and-routes,
+ * docs/decisions.md#accounts-roles-and-menus): sidebar, top bar, the two edit dialogs, the user
  * menu, the logo and the language selector.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
- * Session expiry (specification §4 "Session expiry", §7 token handling, §8 "Transport"; DESIGN §9):
- * the forced re-login dialog on 400 invalid_token, and the base query's renewal on 401
- * 'invalid or expired jwt' / 'Unauthorized JWT'.
+ * Session expiry (specification §4 "Session expiry", §7 token handling, §8 "Transport";
+ * docs/decisions.md#token-answers): the forced re-login dialog on 400 invalid_token, and the base
+ * query's renewal on 401 'invalid or expired jwt' / 'Unauthorized JWT'.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

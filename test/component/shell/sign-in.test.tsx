@@ -1,7 +1,8 @@
 /**
- * The sign-in pages (specification §2 "Login screen", §6 login calls, §8 "Login"; DESIGN §2, §9):
- * /admin/login with the account choice, /app/login with a user name, the device's error codes,
- * and where a successful sign-in goes.
+ * The sign-in pages (specification §2 "Login screen", §6 login calls, §8 "Login";
+ * docs/decisions.md#modes-and-routes, docs/decisions.md#token-answers): /admin/login with the
+ * account choice, /app/login with a user name, the device's error codes, and where a successful
+ * sign-in goes.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,7 @@
 /**
  * The first-run wizard (specification §2 "First-run wizard", §5 password change, §7 PUT
- * /system/http and the completion call; DESIGN §4: every account starts with state_code 0).
+ * /system/http and the completion call; docs/decisions.md#first-start: every account starts with
+ * state_code 0).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
