@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../theme/theme';
-import { visuallyHidden } from '../features/account/visually-hidden';
+import { visuallyHidden } from './visually-hidden';
 
 /** Where a column goes on a card: its heading, beside the heading (a chip), one of its facts,
  * among its actions (the buttons under it), or nowhere. */

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { firstRunWizardMachine, wizardStep, type FirstRunWizardInput } from '../../machines/first-run-wizard.machine';
 import { useAppDispatch } from '../../store';
 import { useHttpSettingQuery } from '../../store/api/system-endpoints';
-import { PasswordChangeFields } from '../features/account/PasswordChangeFields';
+import { PasswordChangeFields } from '../components/password/PasswordChangeFields';
 import { accountActors, httpsAddress, openAddress } from './account-actors';
 import { useMachineActor } from '../app/use-machine-actor';
 

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/password-expiry.machine';
 import { useAppDispatch } from '../../store';
-import { PasswordChangeFields } from '../features/account/PasswordChangeFields';
+import { PasswordChangeFields } from '../components/password/PasswordChangeFields';
 import { accountActors } from './account-actors';
 import { useMachineActor } from '../app/use-machine-actor';
 

@@ -18,7 +18,7 @@ import {
   errorText,
   type ErrorTexts,
 } from '../../src/i18n/error-text';
-import { PASSWORD_ERROR_TEXTS } from '../../src/features/account/password-error';
+import { PASSWORD_ERROR_TEXTS } from '../../src/components/password/password-error';
 
 const LOCALES = join(__dirname, '..', '..', 'public', 'locales');
 const LANGUAGES = ['en', 'de'] as const;

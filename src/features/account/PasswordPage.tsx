@@ -18,7 +18,7 @@ import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/app-slice';
 import { useStrengthRulesQuery } from '../../../store/api/system-endpoints';
 import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
-import { PasswordChangeForm } from './PasswordChangeForm';
+import { PasswordChangeForm } from '../../components/password/PasswordChangeForm';
 
 /** Administration / System Password: the signed-in account changes its own password (admin may
  * change the Update and History passwords with it). */

@@ -11,7 +11,7 @@ import { Loading } from '../../components/Loading';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery } from '../../../store/api/system-endpoints';
-import { formatBytes, percent, splitDuration } from './format';
+import { formatBytes, percent, splitDuration } from '../../i18n/format';
 
 /** How often the dashboard asks the device again; the clock itself comes from the time channel. */
 export const DASHBOARD_REFRESH_MS = 5000;

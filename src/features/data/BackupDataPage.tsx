@@ -35,7 +35,7 @@ import { useMachineActor } from '../../app/use-machine-actor';
 import { percentOf, StepIcon } from '../../components/JobProgress';
 import { DownloadIcon } from '../../components/icons';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { useDeviceNow } from './device-now';
 import { RangeBar } from './RangeBar';
 import { useRangeChoice } from './list-view';

@@ -26,7 +26,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { Loading } from '../../components/Loading';
 import { errorMessage } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';

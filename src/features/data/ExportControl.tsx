@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import type { ExportRequest } from '../../../machines/file-export.machine';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { percentOf } from '../../components/JobProgress';
 import { DownloadIcon } from '../../components/icons';
 import { useFileExport } from './use-file-export';

@@ -38,7 +38,7 @@ import { Loading } from '../../components/Loading';
 import { SettingsCard } from '../../components/settings/SettingsCard';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { errorText } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';

@@ -35,7 +35,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { errorMessage } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { ConfirmDialog } from './dialogs';
 import { CERTIFICATE_TEXTS, OPCUA_NS } from './messages';
 

@@ -20,7 +20,7 @@ import { FactRow } from '../../components/FactRow';
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
 import { Loading } from '../../components/Loading';
 import { errorText } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { CopyIcon } from './icons';
 import { OPCUA_NS } from './messages';
 import type { OpcuaServerView } from './use-opcua-server';

@@ -12,7 +12,7 @@ import { downloadFile } from '../../../store/api/transfer';
 import { opcuaFileRoute, useOpcuaSettingsQuery } from '../../../store/api/opcua-endpoints';
 import { DownloadIcon } from '../../components/icons';
 import { errorMessage, errorText } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { OPCUA_NS } from './messages';
 import { useTraceTail, type TraceLine } from './use-trace-tail';
 

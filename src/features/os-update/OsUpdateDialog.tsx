@@ -23,7 +23,7 @@ import { signedOut } from '../../../store/session-slice';
 import { loginOf } from '../../app/paths';
 import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 
 interface Props {
   snapshot: SnapshotFrom<typeof osUpdateMachine>;

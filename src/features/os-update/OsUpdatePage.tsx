@@ -21,7 +21,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { UploadIcon } from '../../components/icons';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { OsUpdateDialog } from './OsUpdateDialog';
 import { useOsUpdate } from './use-os-update';
 

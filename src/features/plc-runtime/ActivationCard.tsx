@@ -32,7 +32,7 @@ import {
 import { failureOf } from '../../../contract/failure';
 import { FactRow } from '../../components/FactRow';
 import { errorMessage, errorText } from '../../i18n/error-text';
-import { displayTime } from '../dashboard/format';
+import { displayTime } from '../../i18n/format';
 import { PLC_NS, problemText } from './messages';
 import type { PlcRuntimeStatus } from './types';
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FileButton } from '../../components/FileButton';
 import { UploadIcon } from '../../components/icons';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { FirmwareUpdateDialog } from './FirmwareUpdateDialog';
 import { PLC_NS } from './messages';
 import type { PlcRuntimeStatus } from './types';

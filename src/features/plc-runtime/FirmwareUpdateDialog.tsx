@@ -18,7 +18,7 @@ import { PLC_RUNTIME_UPDATE_STEPS, type JobStepState } from '../../../contract/j
 import { RESTART_TIMEOUT_MS, type plcRuntimeUpdateMachine, type PlcRuntimeUpdateEvent } from '../../../machines/plc-runtime-update.machine';
 import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { PLC_NS } from './messages';
 
 type Snapshot = SnapshotFrom<typeof plcRuntimeUpdateMachine>;

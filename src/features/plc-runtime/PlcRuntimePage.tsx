@@ -18,7 +18,7 @@ import type { PlcRuntimeState } from '../../../contract/rules/plc-runtime';
 import { FactRow } from '../../components/FactRow';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 import { ActivationCard } from './ActivationCard';
 import { FirmwareCard } from './FirmwareCard';
 import { Lan1Card } from './Lan1Card';

@@ -30,7 +30,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { UploadIcon } from '../../components/icons';
 import { errorMessage } from '../../i18n/error-text';
-import { displayTime, formatBytes } from '../dashboard/format';
+import { displayTime, formatBytes } from '../../i18n/format';
 import { UpdateProgressDialog } from './UpdateProgressDialog';
 import { useProjectUpdate } from './use-project-update';
 

@@ -18,7 +18,7 @@ import { PROJECT_UPDATE_STEPS, type JobStepState } from '../../../contract/jobs'
 import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
 import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
-import { formatBytes } from '../dashboard/format';
+import { formatBytes } from '../../i18n/format';
 
 interface Props {
   snapshot: SnapshotFrom<typeof projectUpdateMachine>;

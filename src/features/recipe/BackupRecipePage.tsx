@@ -32,7 +32,7 @@ import { Loading } from '../../components/Loading';
 import { percentOf, UploadBytes } from '../../components/JobProgress';
 import { UploadIcon } from '../../components/icons';
 import { errorMessage, errorText, type ErrorTexts } from '../../i18n/error-text';
-import { displayTime, formatBytes } from '../dashboard/format';
+import { displayTime, formatBytes } from '../../i18n/format';
 import { useRecipeRestore } from './use-recipe-restore';
 
 const NS = 'recipe';

@@ -11,7 +11,7 @@ import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery, useWebSpecificationQuery } from '../../../store/api/system-endpoints';
 import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
-import { formatBytes, percent, splitDuration } from '../dashboard/format';
+import { formatBytes, percent, splitDuration } from '../../i18n/format';
 import { HmiNameDialog } from '../../layout/HmiNameDialog';
 import { IdentifyLightCard } from './IdentifyLightCard';
 import { Loading } from '../../components/Loading';

@@ -7,12 +7,12 @@ import {
   PasswordChangeForm,
   type PasswordChangeFormProps,
   type PasswordFormValues,
-} from '../../../src/features/account/PasswordChangeForm';
+} from '../../../src/components/password/PasswordChangeForm';
 import { DEFAULT_STRENGTH_RULES, PASSWORD_MAX_LENGTH, type PasswordFormErrors } from '../../../contract/rules';
 import { renderScreen } from '../../support/render';
 import { failureOf } from '../../../contract/failure';
 import { errorMessage } from '../../../src/i18n/error-text';
-import { PASSWORD_ERROR_TEXTS } from '../../../src/features/account/password-error';
+import { PASSWORD_ERROR_TEXTS } from '../../../src/components/password/password-error';
 
 /** Holds the values the way the wizard and the expiry dialog will. */
 function Harness(props: Partial<PasswordChangeFormProps> & { onChange?: (v: PasswordFormValues) => void }) {

@@ -13,7 +13,7 @@ import {
   type PasswordStrengthRules,
   type StrengthFailure,
 } from '../../../contract/rules';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../visually-hidden';
 
 export const STRENGTH_LEVELS = ['weak', 'fair', 'good', 'strong', 'very_strong'] as const;
 const LEVEL_COLORS = ['error', 'warning', 'info', 'success', 'success'] as const;
