@@ -2,15 +2,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
@@ -21,9 +12,8 @@ import { useAppDispatch } from '../../../store';
 import { useLogoutMutation } from '../../../store/api/auth-endpoints';
 import { signedOut } from '../../../store/session-slice';
 import { loginOf } from '../../app/paths';
-import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
+import { SignedUpdateDialog } from '../../components/JobProgress';
 import { errorText } from '../../i18n/error-text';
-import { formatBytes } from '../../i18n/format';
 
 interface Props {
   snapshot: SnapshotFrom<typeof osUpdateMachine>;
@@ -67,99 +57,78 @@ export function OsUpdateDialog({ snapshot, send, fileName, language }: Props) {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   const { loaded, total, job, error, version } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const uploading = snapshot.hasTag('uploading');
-  const percent = percentOf(loaded, total);
   const states = stepStates(snapshot);
   const writing = job?.bytes && snapshot.matches('following') ? job.bytes : null;
 
   return (
-    <Dialog open={!snapshot.matches('idle')} onClose={() => undefined} aria-labelledby="os-progress-title" aria-describedby="os-progress-warning" fullWidth maxWidth="sm">
-      <DialogTitle id="os-progress-title">{t('progress.title')}</DialogTitle>
-      <DialogContent>
-        {busy ? (
-          <Alert severity="warning" id="os-progress-warning" role="note" sx={{ mb: 2 }}>
-            {t('progress.warning')}
-          </Alert>
-        ) : null}
-        {uploading ? (
-          <UploadBytes
-            label={t('progress.uploading', { name: fileName })}
-            percent={percent}
-            bytesText={t('progress.bytes', { loaded: formatBytes(loaded, language), total: formatBytes(total, language), percent })}
-          />
-        ) : null}
-        {writing ? (
-          <Box sx={{ mb: 2 }}>
-            <LinearProgress variant="determinate" value={writing.total > 0 ? Math.round((writing.done / writing.total) * 100) : 0} aria-label={t('steps.update_os')} />
+    <SignedUpdateDialog
+      open={!snapshot.matches('idle')}
+      ns="os"
+      idPrefix="os"
+      stepIdPrefix="os-step-"
+      busy={snapshot.hasTag('busy')}
+      upload={snapshot.hasTag('uploading') ? { fileName, loaded, total } : null}
+      onCancelUpload={() => send({ type: 'upload.cancel' })}
+      deviceProgress={writing ? { step: 'update_os', ...writing } : null}
+      steps={SHOWN_STEPS.map((id) => ({ id, state: states[id] }))}
+      language={language}
+      actions={
+        <>
+          {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'os.retry' })}>{t('progress.retry')}</Button> : null}
+          {snapshot.hasTag('failed') || snapshot.hasTag('unverified') ? (
+            <Button variant="contained" onClick={() => send({ type: 'os.dismiss' })}>
+              {t('progress.close')}
+            </Button>
+          ) : null}
+          {snapshot.hasTag('succeeded') ? (
+            <Button
+              variant="contained"
+              onClick={async () => {
+                // The new OS asks for a new session: end this one on the device, forget it here.
+                await logout().catch(() => undefined);
+                dispatch(signedOut());
+                navigate(loginOf('admin'), { replace: true });
+              }}
+            >
+              {t('progress.sign_in')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {snapshot.hasTag('rebooting') ? (
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {t('progress.rebooting', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}
+        </Typography>
+      ) : null}
+      {snapshot.hasTag('succeeded') ? (
+        <Alert severity="success" role="status">
+          <AlertTitle>{t('progress.succeeded', { version: version ?? '' })}</AlertTitle>
+          {t('progress.sign_in_again')}
+        </Alert>
+      ) : null}
+      {snapshot.hasTag('failed') ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('progress.failed')}</AlertTitle>
+          <Box component="span" sx={{ display: 'block' }}>
+            {errorText(t, error ?? 'fail')}
           </Box>
-        ) : null}
-        <List dense aria-label={t('progress.steps_label')}>
-          {SHOWN_STEPS.map((id) => (
-            <ListItem key={id} data-testid={`os-step-${id}`} data-state={states[id]} disableGutters>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <StepIcon state={states[id]} />
-              </ListItemIcon>
-              <ListItemText primary={t(`steps.${id}`)} secondary={t(`progress.step_state.${states[id]}`)} />
-            </ListItem>
-          ))}
-        </List>
-        {snapshot.hasTag('rebooting') ? (
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {t('progress.rebooting', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}
-          </Typography>
-        ) : null}
-        {snapshot.hasTag('succeeded') ? (
-          <Alert severity="success" role="status">
-            <AlertTitle>{t('progress.succeeded', { version: version ?? '' })}</AlertTitle>
-            {t('progress.sign_in_again')}
-          </Alert>
-        ) : null}
-        {snapshot.hasTag('failed') ? (
-          <Alert severity="error" role="alert">
-            <AlertTitle>{t('progress.failed')}</AlertTitle>
-            <Box component="span" sx={{ display: 'block' }}>
-              {errorText(t, error ?? 'fail')}
-            </Box>
-            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-              {t('progress.unchanged')}
-            </Box>
-          </Alert>
-        ) : null}
-        {snapshot.hasTag('unverified') ? (
-          <Alert severity="warning" role="alert">
-            <AlertTitle>{t('progress.unverified', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}</AlertTitle>
-            {t('progress.reasons_intro')}
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              <li>{t('progress.reason_old_os')}</li>
-              <li>{t('progress.reason_ip')}</li>
-              <li>{t('progress.reason_slow', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}</li>
-            </Box>
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        {uploading ? <Button onClick={() => send({ type: 'upload.cancel' })}>{t('progress.cancel')}</Button> : null}
-        {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'os.retry' })}>{t('progress.retry')}</Button> : null}
-        {snapshot.hasTag('failed') || snapshot.hasTag('unverified') ? (
-          <Button variant="contained" onClick={() => send({ type: 'os.dismiss' })}>
-            {t('progress.close')}
-          </Button>
-        ) : null}
-        {snapshot.hasTag('succeeded') ? (
-          <Button
-            variant="contained"
-            onClick={async () => {
-              // The new OS asks for a new session: end this one on the device, forget it here.
-              await logout().catch(() => undefined);
-              dispatch(signedOut());
-              navigate(loginOf('admin'), { replace: true });
-            }}
-          >
-            {t('progress.sign_in')}
-          </Button>
-        ) : null}
-      </DialogActions>
-    </Dialog>
+          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+            {t('progress.unchanged')}
+          </Box>
+        </Alert>
+      ) : null}
+      {snapshot.hasTag('unverified') ? (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>{t('progress.unverified', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}</AlertTitle>
+          {t('progress.reasons_intro')}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            <li>{t('progress.reason_old_os')}</li>
+            <li>{t('progress.reason_ip')}</li>
+            <li>{t('progress.reason_slow', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}</li>
+          </Box>
+        </Alert>
+      ) : null}
+    </SignedUpdateDialog>
   );
 }

@@ -3,22 +3,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { PROJECT_UPDATE_STEPS, type JobStepState } from '../../../contract/jobs';
 import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
-import { percentOf, StepIcon, UploadBytes } from '../../components/JobProgress';
+import { SignedUpdateDialog } from '../../components/JobProgress';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
-import { formatBytes } from '../../i18n/format';
 
 interface Props {
   snapshot: SnapshotFrom<typeof projectUpdateMachine>;
@@ -51,10 +42,7 @@ export const PROJECT_ERROR_TEXTS: ErrorTexts = {
 export function UpdateProgressDialog({ snapshot, send, fileName, runningName, language }: Props) {
   const { t } = useTranslation('project');
   const { loaded, total, job, error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const uploading = snapshot.hasTag('uploading');
   const ended = snapshot.hasTag('succeeded') || snapshot.hasTag('failed') || snapshot.hasTag('unverified');
-  const percent = percentOf(loaded, total);
   const stepStates = new Map(job?.steps.map((s) => [s.id, s.state]) ?? []);
   // Before the device reports, every step waits; a refusal before the job leaves them so.
   const steps = PROJECT_UPDATE_STEPS.map((id) => ({ id, state: (stepStates.get(id) ?? 'pending') as JobStepState }));
@@ -69,100 +57,79 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
   };
 
   return (
-    <Dialog
+    <SignedUpdateDialog
       open={!snapshot.matches('idle')}
-      // Neither Escape nor a click beside it closes it while the update runs.
-      onClose={() => undefined}
-      aria-labelledby="update-progress-title"
-      aria-describedby="update-progress-warning"
-      fullWidth
-      maxWidth="sm"
+      ns="project"
+      idPrefix="update"
+      stepIdPrefix="step-"
+      busy={snapshot.hasTag('busy')}
+      upload={snapshot.hasTag('uploading') ? { fileName, loaded, total } : null}
+      onCancelUpload={() => send({ type: 'upload.cancel' })}
+      deviceProgress={null}
+      steps={steps}
+      language={language}
+      actions={
+        <>
+          {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'update.retry' })}>{t('progress.retry')}</Button> : null}
+          {ended ? (
+            <Button variant={asksPassword ? 'text' : 'contained'} onClick={() => send({ type: 'update.dismiss' })}>
+              {t('progress.close')}
+            </Button>
+          ) : null}
+          {asksPassword ? (
+            <Button variant="contained" disabled={password === ''} onClick={again}>
+              {t('progress.again')}
+            </Button>
+          ) : null}
+        </>
+      }
     >
-      <DialogTitle id="update-progress-title">{t('progress.title')}</DialogTitle>
-      <DialogContent>
-        {busy ? (
-          <Alert severity="warning" id="update-progress-warning" role="note" sx={{ mb: 2 }}>
-            {t('progress.warning')}
-          </Alert>
-        ) : null}
-        {uploading ? (
-          <UploadBytes
-            label={t('progress.uploading', { name: fileName })}
-            percent={percent}
-            bytesText={t('progress.bytes', { loaded: formatBytes(loaded, language), total: formatBytes(total, language), percent })}
-          />
-        ) : null}
-        <List dense aria-label={t('progress.steps_label')}>
-          {steps.map((s) => (
-            <ListItem key={s.id} data-testid={`step-${s.id}`} data-state={s.state} disableGutters>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <StepIcon state={s.state} />
-              </ListItemIcon>
-              <ListItemText primary={t(`steps.${s.id}`)} secondary={t(`progress.step_state.${s.state}`)} />
-            </ListItem>
-          ))}
-        </List>
-        {snapshot.hasTag('succeeded') ? (
-          <Alert severity="success" role="status">
-            {t('progress.succeeded', { name: runningName ?? '' })}
-          </Alert>
-        ) : null}
-        {snapshot.hasTag('failed') ? (
-          <Alert severity="error" role="alert">
-            <AlertTitle>{t('progress.failed')}</AlertTitle>
-            {/* §8's messages carry no full stop: the cause and what it means each get a line. */}
-            <Box component="span" sx={{ display: 'block' }}>
-              {errorText(t, error ?? 'fail', PROJECT_ERROR_TEXTS)}
-            </Box>
-            {job?.rolled_back || nothingChanged ? (
-              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                {job?.rolled_back ? t('progress.rolled_back') : t('progress.unchanged')}
-              </Box>
-            ) : null}
-          </Alert>
-        ) : null}
-        {asksPassword ? (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (password !== '') again();
-            }}
-            sx={{ mt: 2 }}
-          >
-            <TextField
-              label={t('update.password')}
-              type="password"
-              autoComplete="off"
-              autoFocus
-              fullWidth
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 64 } }}
-            />
+      {snapshot.hasTag('succeeded') ? (
+        <Alert severity="success" role="status">
+          {t('progress.succeeded', { name: runningName ?? '' })}
+        </Alert>
+      ) : null}
+      {snapshot.hasTag('failed') ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('progress.failed')}</AlertTitle>
+          {/* §8's messages carry no full stop: the cause and what it means each get a line. */}
+          <Box component="span" sx={{ display: 'block' }}>
+            {errorText(t, error ?? 'fail', PROJECT_ERROR_TEXTS)}
           </Box>
-        ) : null}
-        {snapshot.hasTag('unverified') ? (
-          <Alert severity="warning" role="alert">
-            {t('progress.unverified')}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        {uploading ? <Button onClick={() => send({ type: 'upload.cancel' })}>{t('progress.cancel')}</Button> : null}
-        {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'update.retry' })}>{t('progress.retry')}</Button> : null}
-        {ended ? (
-          <Button variant={asksPassword ? 'text' : 'contained'} onClick={() => send({ type: 'update.dismiss' })}>
-            {t('progress.close')}
-          </Button>
-        ) : null}
-        {asksPassword ? (
-          <Button variant="contained" disabled={password === ''} onClick={again}>
-            {t('progress.again')}
-          </Button>
-        ) : null}
-      </DialogActions>
-    </Dialog>
+          {job?.rolled_back || nothingChanged ? (
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+              {job?.rolled_back ? t('progress.rolled_back') : t('progress.unchanged')}
+            </Box>
+          ) : null}
+        </Alert>
+      ) : null}
+      {asksPassword ? (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (password !== '') again();
+          }}
+          sx={{ mt: 2 }}
+        >
+          <TextField
+            label={t('update.password')}
+            type="password"
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+        </Box>
+      ) : null}
+      {snapshot.hasTag('unverified') ? (
+        <Alert severity="warning" role="alert">
+          {t('progress.unverified')}
+        </Alert>
+      ) : null}
+    </SignedUpdateDialog>
   );
 }
