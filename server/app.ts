@@ -23,9 +23,8 @@ import { DataBackupService } from './services/data-backup';
 import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
-import { DEFAULT_MAX_UPLOAD_BYTES, ProjectService, type ProjectOptions } from './services/project';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService, type ProjectOptions } from './services/project';
 import { RecipeService } from './services/recipes';
-import { DEFAULT_RUNTIME_TIMING } from './services/project-runtime';
 import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from './services/os-update';
 import { PowerService } from './services/power';
 import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from './services/plc-runtime';
@@ -105,7 +104,10 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const credentials = await accounts.ensureAccounts(opts.initialPassword);
   if (credentials) accounts.writeInitialPasswords(credentials);
   const oplog = new OperationLog(db, time, () => settings.get('oplog_retention'));
-  const project = new ProjectService(db, opts.dataDir, time, {
+  const project = new ProjectService({
+    db,
+    dataDir: opts.dataDir,
+    clock: time,
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });

@@ -108,10 +108,10 @@ export const communicationArea = defineServerArea({
         parameter_2: s.parameter_2,
         send_ack_delay_ms: s.send_ack_delay_ms,
       });
-      const project = device.project.saveEdit(
-        'devices',
-        list.map((d) => (d === stored ? edited : d)),
-      );
+      const project = device.project.saveEdit({
+        part: 'devices',
+        value: list.map((d) => (d === stored ? edited : d)),
+      });
       audit({ target: `communication.devices.${stored.name}`, before: settingsOf(stored), after: settingsOf(edited), values: communication.setDevice.body });
       return answerOf(project);
     });

@@ -13,6 +13,8 @@ import { receiveUpload, type FilePartRule } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { hashPassword } from '../services/passwords';
 import { SETTING_SCHEMAS } from '../services/settings';
+import { opcuaNodeTree } from '../services/opcua/node-tree';
+import { driverTable } from '../services/communication';
 
 /** What the operation log keeps of a saved tree: counts and names, not 10,000 tags. */
 const treeSummarySchema = z.object({
@@ -95,14 +97,14 @@ export const opcuaArea = defineServerArea({
       throw err;
     };
 
-    registerCall(app, device, opcua.opcuaNodeTree, () => device.project.opcuaNodeTree());
+    registerCall(app, device, opcua.opcuaNodeTree, () => opcuaNodeTree(device.project.project));
 
-    registerCall(app, device, opcua.opcuaDriverTable, () => device.project.driverTable());
+    registerCall(app, device, opcua.opcuaDriverTable, () => driverTable(device.project.project));
 
     registerCall(app, device, opcua.setNodeTree, ({ body, audit }) => {
       const root = body.nodes[0]!;
       if (root.kind !== 'folder') throw ApiError.rule(`${root.id}.kind`, 'root_not_folder');
-      const problems = treeProblems(body.nodes, device.project.driverTable());
+      const problems = treeProblems(body.nodes, driverTable(device.project.project));
       for (const [id, p] of problems) {
         if (p.folder) throw ApiError.rule(`${id}.name`, p.folder);
         const [field, problem] = Object.entries(p.tag ?? {})[0]!;
@@ -117,7 +119,7 @@ export const opcuaArea = defineServerArea({
         const old = existing.get(t.name);
         return old !== undefined && was.has(t.name) && JSON.stringify({ ...old, simulation: undefined }) !== JSON.stringify({ ...t, simulation: undefined });
       });
-      device.project.saveEdit('opcua', edit);
+      device.project.saveEdit({ part: 'opcua', value: edit });
       audit({
         before: { folders: countFolders(before.opcua.root), tags: was.size, added: [], removed: [], changed: [] },
         after: {
@@ -129,7 +131,7 @@ export const opcuaArea = defineServerArea({
         },
         values: treeSummarySchema,
       });
-      return device.project.opcuaNodeTree();
+      return opcuaNodeTree(device.project.project);
     });
 
     registerCall(app, device, opcua.status, () => device.opcua.status());

@@ -12,7 +12,7 @@ import type { StagedProject } from '../services/project';
 /** Starts the update job on a staged pair; its steps run after the answer. */
 function startUpdate(device: Device, staged: StagedProject, account: string, detail: Record<string, unknown>): { job_id: string } {
   const job = device.jobs.create('project_update', account, detail);
-  void device.project.runUpdate(job.id, staged, device.jobs).then((outcome) => {
+  void device.project.runUpdate({ jobId: job.id, staged, jobs: device.jobs }).then((outcome) => {
     const ended = device.jobs.get(job.id);
     device.oplog.record({
       account: null,
@@ -82,11 +82,11 @@ export const projectArea = defineServerArea({
       return stream;
     });
 
-    registerCall(app, device, project.media, () => device.project.listMedia());
+    registerCall(app, device, project.media, () => device.project.media.list());
 
     registerCall(app, device, project.updateFromMedia, ({ body, caller, audit }) => {
       device.updates.assertFree();
-      const from = device.project.mediaPair(body.medium, body.name);
+      const from = device.project.media.pair({ medium: body.medium, name: body.name });
       const detail = { medium: body.medium, name: body.name, source: body.medium };
       audit({ after: detail });
       const dir = device.project.newStagingDir();

@@ -3,7 +3,7 @@
  * tags and every alarm is evaluated, whatever screen is open (or none). The scan uses the device
  * clock; a log samples once per period, at the first scan of each period.
  */
-import type { ProjectRuntime } from './project-runtime';
+import type { ProjectRuntime } from './project/runtime';
 import type { TagValues } from './tag-values';
 import type { DataLogService } from './datalog';
 import type { AlarmService } from './alarms';

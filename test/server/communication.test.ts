@@ -186,7 +186,7 @@ describe('communication devices', () => {
           address_types: [{ name: '4x', kind: 'word', min: 1, max: 65535 }],
         },
       ];
-      t.device.project.saveEdit('devices', devices);
+      t.device.project.saveEdit({ part: 'devices', value: devices });
     });
     const plc3 = { ...PLC2_SETTINGS, interface: 'com3_rs485_2w', default_station: 3, baud_rate: 9600, data_bits: 7, parity: 'none', stop_bits: 2 };
 

@@ -9,6 +9,7 @@ import { multipartBody, type Part } from '../support/multipart';
 import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, openSession, type ClientIdentity } from '../support/opcua-client';
 import { projectPair, uploadParts } from '../support/projects';
 import type { OpcuaNode, OpcuaSettingsInput, OpcuaStatus } from '../../contract/api/opcua';
+import { opcuaNodeTree } from '../../server/services/opcua/node-tree';
 
 jest.setTimeout(60_000);
 
@@ -109,7 +110,7 @@ describe('settings', () => {
 });
 
 describe('the tag editor', () => {
-  const tree = (): OpcuaNode[] => t.device.project.opcuaNodeTree();
+  const tree = (): OpcuaNode[] => opcuaNodeTree(t.device.project.project);
   const put = (nodes: OpcuaNode[]) => t.call('PUT', '/api/v1/opcua/node-tree', token, { nodes });
   const newTag = (over: Partial<NonNullable<OpcuaNode['tag']>> = {}): OpcuaNode => ({
     id: 'new:1',
@@ -289,15 +290,15 @@ describe('edits of the running project', () => {
     const dir = makeDataDir();
     const a = await startTestDevice({ dataDir: dir });
     const tok = await a.login();
-    const nodes = a.device.project.opcuaNodeTree();
+    const nodes = opcuaNodeTree(a.device.project.project);
     nodes[0]!.children = nodes[0]!.children!.filter((c) => c.name !== 'Line');
     expect((await a.call('PUT', '/api/v1/opcua/node-tree', tok, { nodes })).statusCode).toBe(200);
     await a.app.close();
     const b = await startTestDevice({ dataDir: dir });
     try {
-      expect(b.device.project.opcuaNodeTree()[0]!.children!.map((c) => c.name)).toEqual(['Tanks', 'Pumps']);
+      expect(opcuaNodeTree(b.device.project.project)[0]!.children!.map((c) => c.name)).toEqual(['Tanks', 'Pumps']);
       await installProject(b, 'Other line');
-      expect(b.device.project.opcuaNodeTree()[0]!.children!.map((c) => c.name)).toEqual(['Tanks', 'Pumps', 'Line']);
+      expect(opcuaNodeTree(b.device.project.project)[0]!.children!.map((c) => c.name)).toEqual(['Tanks', 'Pumps', 'Line']);
       const row = b.device.db.prepare("SELECT after_value FROM operation_log WHERE action = 'project_edits_discarded'").get() as { after_value: string };
       expect(JSON.parse(row.after_value)).toEqual({ parts: ['opcua'] });
     } finally {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestDevice } from '../device';
 import { disposeIdentity, makeClientIdentity } from '../opcua-client';
+import { opcuaNodeTree } from '../../../server/services/opcua/node-tree';
 import type { AreaCases } from './types';
 
 /** A client application's certificate and key, as files an administrator would upload. */
@@ -27,7 +28,7 @@ export const opcuaCases: AreaCases = {
   'opcua.driverTable': { account: 'admin' },
   'opcua.setNodeTree': {
     account: 'admin',
-    prepare: async (t) => ({ body: { nodes: t.device.project.opcuaNodeTree() } }),
+    prepare: async (t) => ({ body: { nodes: opcuaNodeTree(t.device.project.project) } }),
     invalid: { body: { nodes: [] }, field: 'nodes' },
   },
   'opcua.status': { account: 'admin' },

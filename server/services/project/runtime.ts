@@ -6,8 +6,8 @@
  * take the time a panel takes (shorter in tests).
  */
 import { EventEmitter } from 'node:events';
-import type { Project } from '../../contract/project-format';
-import type { PROJECT_STATES } from '../../contract/api/project';
+import type { Project } from '../../../contract/project-format';
+import type { PROJECT_STATES } from '../../../contract/api/project';
 
 export type RuntimeState = (typeof PROJECT_STATES)[number];
 
