@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { opcua } from '../../contract/api';
 import type { OpcuaNode, OpcuaSettingsInput } from '../../contract/api/opcua';
 import { MAX_CERTIFICATE_BYTES } from '../../contract/api/opcua';
-import type { OpcuaFolderDef, ProjectTag } from '../../contract/project-format';
+import type { OpcuaFolderDef } from '../../contract/project-format';
 import { discoveryUrlProblem, treeProblems, userProblems } from '../../contract/rules/opcua';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
@@ -13,7 +13,7 @@ import { receiveUpload, type FilePartRule } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { hashPassword } from '../services/passwords';
 import { SETTING_SCHEMAS } from '../services/settings';
-import { opcuaNodeTree } from '../services/opcua/node-tree';
+import { opcuaNodeTree, treeToEdit } from '../services/opcua/node-tree';
 import { driverTable } from '../services/communication';
 
 /** What the operation log keeps of a saved tree: counts and names, not 10,000 tags. */
@@ -25,40 +25,6 @@ const treeSummarySchema = z.object({
   changed: z.array(z.string()),
 });
 const NAMES_LOGGED = 50;
-
-/** The editor's tree as the project keeps it: folders naming their tags, and the tags' definitions.
- * A tag node whose id names a tag of the project (`t:<name>`) was that tag, perhaps renamed: it
- * keeps that tag's simulation. */
-function treeToEdit(root: OpcuaNode, existing: Map<string, ProjectTag>): { root: OpcuaFolderDef; tags: ProjectTag[] } {
-  const tags: ProjectTag[] = [];
-  const folder = (node: OpcuaNode): OpcuaFolderDef => {
-    const def: OpcuaFolderDef = { name: node.name, tags: [], folders: [] };
-    for (const child of node.children ?? []) {
-      if (child.kind === 'folder') def.folders.push(folder(child));
-      else if (child.tag) {
-        const t = child.tag;
-        const was = child.id.startsWith('t:') ? existing.get(child.id.slice(2)) : undefined;
-        const same = existing.get(t.tag_name);
-        const simulation = (was ?? same)?.simulation;
-        tags.push({
-          name: t.tag_name,
-          folder: node.name,
-          plc: t.plc,
-          address: t.address,
-          format: t.format,
-          index_register: t.index_register,
-          data_type: t.data_type,
-          length: t.length,
-          access: { read: t.access.readable, write: t.access.writable },
-          ...(simulation ? { simulation } : {}),
-        });
-        def.tags.push(t.tag_name);
-      }
-    }
-    return def;
-  };
-  return { root: folder(root), tags };
-}
 
 function countFolders(def: OpcuaFolderDef): number {
   return 1 + def.folders.reduce((n, f) => n + countFolders(f), 0);
