@@ -12,3 +12,6 @@ export type AnyCall = CallsIn<AreaModule>;
 
 /** The call a route belongs to (matched by its id). */
 export type CallOf<R extends Route> = Extract<AnyCall, { id: R['id'] }>;
+
+/** The id of any call of the contract (`'<area>.<name>'`). */
+export type CallId = AnyCall['id'];

@@ -1,5 +1,8 @@
 /** Rules of the Data screens that the device and the console both run: time ranges, quick ranges,
- * the limits of a view, and the before/after difference of an operation-log row. Zod-free. */
+ * the limits of a view, and the before/after difference of an operation-log row. Zod-free (the
+ * import of the schema is type-only). */
+import type { z } from 'zod';
+import type { oplogRetentionSchema } from '../api/data';
 
 /** Specification §9 and docs/decisions.md#views-and-exports: a view shows at most 1000 points or
  * records; an export is not limited. */
@@ -14,6 +17,10 @@ export const EVENT_LOG_MAX_EVENTS = 100_000;
 /** How much of the operation log the device may be told to keep: rows, and days. */
 export const OPLOG_RETENTION_ROWS = { min: 100, max: 1_000_000 } as const;
 export const OPLOG_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+export type OplogRetention = z.output<typeof oplogRetentionSchema>;
+/** A new device's retention: about 2 MB of rows at most, three months at the longest
+ * (server/services/settings.ts; tests build theirs from it). */
+export const DEFAULT_OPLOG_RETENTION: OplogRetention = { rows: 10_000, days: 90 };
 
 export const ALARM_SEVERITIES = ['low', 'medium', 'high'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];

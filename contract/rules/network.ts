@@ -92,9 +92,19 @@ export function gatewayProblem(gateway: string, ip: string, netmask: string): Ga
 export type AddressSettings = z.output<typeof addressSettingsSchema>;
 export type AddressMode = AddressSettings['mode'];
 
+/** An interface that asks DHCP for its address: nothing of its own to set. */
+export const DHCP_ADDRESS: AddressSettings = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
+
 /** LAN1 and LAN2 joined under LAN1's address (`bridge`), and each interface's address settings. */
 export type EthernetSettings = z.output<typeof ethernetSettingsSchema>;
 export type EthernetInterfaceSettings = EthernetSettings['interfaces'][number];
+
+/** Ethernet on a new device: LAN1 asks DHCP, LAN2 has a fixed address to reach the panel by. The
+ * server starts from it (server/services/settings.ts), tests build theirs from it. */
+export const DEFAULT_ETHERNET_SETTINGS: EthernetSettings = {
+  bridge: false,
+  interfaces: [DHCP_ADDRESS, { ...DHCP_ADDRESS, mode: 'static', ip: '192.168.2.10', netmask: '255.255.255.0' }],
+};
 
 /** What an interface has now: the static settings, or what DHCP gave it. */
 export type InterfaceStatus = z.output<typeof interfaceStatusSchema>;
@@ -218,6 +228,20 @@ export function isPrivateKeyPem(text: string): boolean {
 /** A connect form: the network, its security and credentials, and the address settings. */
 export type WifiConnectSettings = z.output<typeof wifiConnectSchema>;
 
+/** The connect form as it opens: no network, WPA-PSK, PEAP if it turns to Enterprise, DHCP. */
+export const DEFAULT_WIFI_CONNECT: WifiConnectSettings = {
+  ssid: '',
+  security: 'wpa_psk',
+  password: '',
+  eap_method: 'peap',
+  identity: '',
+  ca_certificate: '',
+  user_certificate: '',
+  private_key: '',
+  key_password: '',
+  ip: DHCP_ADDRESS,
+};
+
 export function normalizeWifiConnect(s: WifiConnectSettings): WifiConnectSettings {
   return { ...s, identity: s.identity.trim(), ip: normalizeAddress(s.ip) };
 }
@@ -267,6 +291,15 @@ export type WifiState = (typeof WIFI_STATES)[number];
 export const HOTSPOT_NETMASK = '255.255.255.0';
 
 export type HotspotSettings = z.output<typeof hotspotSettingsSchema>;
+
+/** The hotspot on a new device, off (server/services/settings.ts; tests build theirs from it). No
+ * password: it is printed on a panel's label, so each device makes its own at first start. */
+export const DEFAULT_HOTSPOT_SETTINGS: Omit<HotspotSettings, 'password'> = {
+  enabled: false,
+  address: '192.168.50.1',
+  range_start: '192.168.50.100',
+  range_end: '192.168.50.199',
+};
 
 export function normalizeHotspot(s: HotspotSettings): HotspotSettings {
   return { ...s, address: s.address.trim(), range_start: s.range_start.trim(), range_end: s.range_end.trim() };

@@ -1,8 +1,11 @@
 /**
  * The OPC UA rules of specification §5 and §9, one function each, used by the console (field
- * errors as the administrator types) and by the device (the same check refuses a request). Zod-free.
+ * errors as the administrator types) and by the device (the same check refuses a request). Zod-free
+ * (the schema is imported as a type only).
  */
+import type { z } from 'zod';
 import type { DataType } from '../project-format';
+import type { opcuaSettingsSchema } from '../api/opcua';
 
 /** Specification §9: an OPC UA tag's length (words of a string, elements of an array). */
 export const TAG_LENGTH_MIN = 1;
@@ -27,6 +30,20 @@ export const OPCUA_USERNAME_MAX = 32;
 export const OPCUA_PASSWORD_MIN = 8;
 export const OPCUA_PASSWORD_MAX = 64;
 export const OPCUA_USERS_MAX = 32;
+
+/** The server's settings on a new device (server/services/settings.ts; tests build theirs from it).
+ * A service nobody asked for stays closed: off, no anonymous access, no unsecured endpoint, no
+ * users. */
+export const DEFAULT_OPCUA_SETTINGS: z.output<typeof opcuaSettingsSchema> = {
+  enabled: false,
+  port: OPCUA_DEFAULT_PORT,
+  server_name: 'HMI OPC UA Server',
+  security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign', 'sign_encrypt'], aes256_sha256_rsapss: ['sign', 'sign_encrypt'] },
+  anonymous: false,
+  users: [],
+  trace_level: 'warning',
+  discovery: null,
+};
 /** Ports the device's own services hold: the console's HTTP and HTTPS ports by default. */
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;

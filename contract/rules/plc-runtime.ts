@@ -108,6 +108,10 @@ export const PLC_LAN1_OWNERS = ['plc_runtime_os', 'gateway_os'] as const;
 export type PlcLan1Owner = (typeof PLC_LAN1_OWNERS)[number];
 
 export type PlcLan1Settings = z.output<typeof plcLan1Schema>;
+
+/** LAN1 on a new device: controlled by the PLC runtime OS (specification §4), at the address it sets
+ * until someone changes it (server/services/settings.ts; tests build theirs from it). */
+export const DEFAULT_PLC_LAN1: PlcLan1Settings = { owner: 'plc_runtime_os', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '' };
 export type PlcLan1Field = 'ip' | 'netmask' | 'gateway';
 export type PlcLan1Problem = Ipv4Problem | NetmaskProblem | GatewayProblem | 'address_not_host';
 

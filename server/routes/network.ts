@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '../../contract/api/network';
-import { ethernetProblems, hotspotProblems, normalizeEthernet, normalizeHotspot, normalizeWifiConnect, wifiConnectProblems } from '../../contract/rules/network';
+import { DHCP_ADDRESS, ethernetProblems, hotspotProblems, normalizeEthernet, normalizeHotspot, normalizeWifiConnect, wifiConnectProblems } from '../../contract/rules/network';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
@@ -59,7 +59,7 @@ function register(app: FastifyInstance, device: Device): void {
       security: c?.security ?? null,
       eap_method: c && c.security === 'wpa2_enterprise' ? c.eap_method : null,
       identity: c?.identity ?? '',
-      ip: c?.ip ?? { mode: 'dhcp' as const, ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+      ip: c?.ip ?? { ...DHCP_ADDRESS },
       address: network.wifiAddress(),
       pending: network.pending(),
     };

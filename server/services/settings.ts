@@ -12,12 +12,14 @@ import {
 import { expirationWireSchema, strengthRulesWireSchema } from '../../contract/api/system';
 import { ethernetSettingsSchema, hotspotSettingsSchema, pendingChangeSchema, wifiConnectSchema } from '../../contract/api/network';
 import { oplogRetentionSchema } from '../../contract/api/data';
+import { DEFAULT_OPLOG_RETENTION } from '../../contract/rules/data';
+import { DEFAULT_ETHERNET_SETTINGS, DEFAULT_HOTSPOT_SETTINGS } from '../../contract/rules/network';
 import { opcuaSettingsSchema, opcuaUserSchema } from '../../contract/api/opcua';
-import { OPCUA_DEFAULT_PORT } from '../../contract/rules/opcua';
+import { DEFAULT_OPCUA_SETTINGS } from '../../contract/rules/opcua';
 import { secret } from '../../contract/api/secret';
 import { plcLan1Schema } from '../../contract/api/plc-runtime';
-import { ACTIVATION_METHODS } from '../../contract/rules/plc-runtime';
-import { FACTORY_PLC_LAN1, FACTORY_PLC_RUNTIME_VERSION } from '../hardware/plc-runtime';
+import { ACTIVATION_METHODS, DEFAULT_PLC_LAN1 } from '../../contract/rules/plc-runtime';
+import { FACTORY_PLC_RUNTIME_VERSION } from '../hardware/plc-runtime';
 
 /** A pending network change as stored: the contract's pending change without its countdown (worked
  * out from the deadline when asked), plus what restoring or keeping it needs. */
@@ -77,10 +79,6 @@ export type StoredNetworkChange = z.output<typeof storedNetworkChangeSchema>;
 
 type Key = SettingKey;
 
-/** The operation log's default retention: about 2 MB of rows at most, three months at the longest. */
-export const DEFAULT_OPLOG_RETENTION_ROWS = 10_000;
-export const DEFAULT_OPLOG_RETENTION_DAYS = 90;
-
 function randomPassphrase(length: number): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
@@ -98,6 +96,9 @@ function newDeviceIdentity(): DeviceSettings['device_identity'] {
   return { serial_number: serial, macs };
 }
 
+/** A new device's settings. A setting of the console's takes its default from the contract, beside
+ * its rules (contract/rules/<area>.ts), where tests build theirs from too; copied, so that nothing
+ * changes the original. */
 function defaults(): DeviceSettings {
   return {
     hmi_name: 'HMI',
@@ -108,19 +109,10 @@ function defaults(): DeviceSettings {
     jwt_secret: crypto.randomBytes(48).toString('base64url'),
     secs_license: false,
     device_identity: newDeviceIdentity(),
-    ethernet: {
-      bridge: false,
-      interfaces: [
-        { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
-        { mode: 'static', ip: '192.168.2.10', netmask: '255.255.255.0', gateway: '', dns1: '', dns2: '' },
-      ],
-    },
+    ethernet: structuredClone(DEFAULT_ETHERNET_SETTINGS),
     wifi: { enabled: false, connection: null, attempt_started_ms: 0 },
     hotspot: {
-      enabled: false,
-      address: '192.168.50.1',
-      range_start: '192.168.50.100',
-      range_end: '192.168.50.199',
+      ...DEFAULT_HOTSPOT_SETTINGS,
       // Printed on a panel's label; here made at first start, never a shared default.
       password: randomPassphrase(12),
     },
@@ -133,20 +125,11 @@ function defaults(): DeviceSettings {
       auto_login: { enabled: false, username: null },
       users_enabled: { cmt_default_control_user: true, cmt_default_view_only_user: true },
     },
-    oplog_retention: { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS },
+    oplog_retention: { ...DEFAULT_OPLOG_RETENTION },
     os_version: FACTORY_OS_VERSION,
-    plc_runtime: { activation: null, version: FACTORY_PLC_RUNTIME_VERSION, lan1: { ...FACTORY_PLC_LAN1 } },
-    // A service nobody asked for stays closed: off, no anonymous access, no unsecured endpoint.
-    opcua: {
-      enabled: false,
-      port: OPCUA_DEFAULT_PORT,
-      server_name: 'HMI OPC UA Server',
-      security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign', 'sign_encrypt'], aes256_sha256_rsapss: ['sign', 'sign_encrypt'] },
-      anonymous: false,
-      users: [],
-      trace_level: 'warning',
-      discovery: null,
-    },
+    plc_runtime: { activation: null, version: FACTORY_PLC_RUNTIME_VERSION, lan1: { ...DEFAULT_PLC_LAN1 } },
+    // No users at first, so none lacks the password hash a stored user has.
+    opcua: { ...structuredClone(DEFAULT_OPCUA_SETTINGS), users: [] },
   };
 }
 

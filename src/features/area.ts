@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CallId } from '../../contract/api/calls';
 import type { MenuId } from '../../contract/roles';
 
 /** One menu screen of an area. Its group, path and title come from its menu id (src/app/screens.ts). */
@@ -12,6 +13,11 @@ export interface AreaScreen {
   userMode?: boolean;
   /** The screen's page as its own chunk, loaded the first time the route is visited. */
   load: () => Promise<{ default: ComponentType }>;
+  /** The calls whose answers the screen is made of, read as it opens (by id, types only: nothing
+   * of the contract is loaded). When they cannot be fetched the screen keeps its frame and says the
+   * panel cannot be reached, with Retry (test/e2e/error-states.spec.ts aborts these calls). Left
+   * out for a screen that needs no answer to show itself. */
+  reads?: readonly CallId[];
 }
 
 /** A feature area: one folder of src/features (or the shell), listed once in src/features/areas.ts.

@@ -42,8 +42,11 @@ export function usePasswordExpiry(user: UserInfo | undefined): PasswordExpiry {
   // Where an expired password would refuse every operation, only the device's time can tell
   // (the browser's clock may be years off): until it has come, nothing is known.
   const needsDeviceTime = settings !== null && settings.notificationEnable && !settings.allowOperationsBeforeUpdate;
+  // Settings that could not be read stay "nothing due" while they are asked again (the error is kept
+  // until an answer comes): holding the screen back meanwhile would unmount the screen whose card
+  // asked again, and mounting it anew would ask again, without end.
   return {
-    known: settings !== null ? !needsDeviceTime || datetime !== null : expiration.isError,
+    known: settings !== null ? !needsDeviceTime || datetime !== null : expiration.error !== undefined,
     settings,
     expired,
     blocking: expired && settings !== null && !settings.allowOperationsBeforeUpdate,

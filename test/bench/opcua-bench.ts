@@ -25,6 +25,7 @@ import { makeProject } from '../../server/tools/make-project';
 import { packProject } from '../../server/lib/project-file';
 import { simulatedValue } from '../../server/services/tag-values';
 import { disposeIdentity, freePort, makeClientIdentity, openSession } from '../support/opcua-client';
+import { opcuaSettingsInput } from '../support/settings';
 
 const PASSWORD = 'Opcua-Bench-Pass-1';
 const USER = { userName: 'bench', password: 'Bench-User-Pass-1' };
@@ -83,16 +84,13 @@ async function main(): Promise<void> {
 
     // 2. Start time.
     const port = await freePort();
-    const settings = {
+    // One endpoint, the one the client opens (Basic256Sha256, Sign & Encrypt).
+    const settings = opcuaSettingsInput({
       enabled: true,
       port,
-      server_name: 'Bench panel',
-      security: { none: false, basic256sha256: ['sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] },
-      anonymous: false,
+      security: { basic256sha256: ['sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] },
       users: [{ username: USER.userName, password: USER.password, browse: true, read: true, write: false }],
-      trace_level: 'warning',
-      discovery: null,
-    };
+    });
     const rssBefore = rssMb(child.pid!);
     const t0 = performance.now();
     await api('PUT', '/api/v1/opcua/settings', settings);

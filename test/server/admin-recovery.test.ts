@@ -12,6 +12,7 @@ import { readConfig } from '../../server/config';
 import { formatSetTime, partsOfLocal } from '../../contract/rules/device-time';
 import { INITIAL_CREDENTIALS_FILE } from '../../server/services/accounts';
 import { makeDataDir, startTestDevice, TEST_PASSWORD } from '../support/device';
+import { expirationWire } from '../support/settings';
 
 const DAY = 24 * 60 * 60 * 1000;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -32,11 +33,12 @@ test('a start with recoverAdmin gets the administrator in, whatever the settings
   // Expiry with nothing allowed before the update, the clock moved past it, plain HTTP off.
   expect(
     (
-      await t.call('PUT', '/api/v1/system/password-expiration-notification', admin, {
-        password_expiration_notification_enable: true,
-        password_expiration_validity_period: 1,
-        password_expiration_allow_operations_before_update: false,
-      })
+      await t.call(
+        'PUT',
+        '/api/v1/system/password-expiration-notification',
+        admin,
+        expirationWire({ password_expiration_notification_enable: true, password_expiration_validity_period: 1, password_expiration_allow_operations_before_update: false }),
+      )
     ).statusCode,
   ).toBe(200);
   expect((await t.call('PUT', '/api/v1/system/datetime', admin, { time: formatSetTime(partsOfLocal(clock.now() + 30 * DAY)) })).statusCode).toBe(200);

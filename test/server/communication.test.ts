@@ -4,7 +4,7 @@
  * read-only, 401 / 403, 503 runtime_unavailable while the runtime is stopped, the operation-log rows. */
 import { startTestDevice, makeDataDir, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
-import { PLC1_SETTINGS } from '../support/call-cases/communication';
+import { PLC1_SETTINGS, sampleDeviceSettings } from '../support/call-cases/communication';
 import { communicationDevicesSchema } from '../../contract/api/communication';
 import type { Project } from '../../contract/project-format';
 
@@ -14,21 +14,7 @@ const LIST = '/api/v1/communication/devices';
 const deviceUrl = (name: string) => `${LIST}/${encodeURIComponent(name)}`;
 
 /** PLC2 of the sample (Modbus RTU on COM2 RS-485 2W), as the PUT sets it. */
-const PLC2_SETTINGS = {
-  interface: 'com2_rs485_2w',
-  default_station: 2,
-  ip: null,
-  port: null,
-  baud_rate: 19200,
-  data_bits: 8,
-  parity: 'even',
-  stop_bits: 1,
-  timeout_100ms: 5,
-  turnaround_delay_ms: 10,
-  parameter_1: 0,
-  parameter_2: 0,
-  send_ack_delay_ms: 0,
-};
+const PLC2_SETTINGS = sampleDeviceSettings('PLC2');
 
 function oplogRows(t: TestDevice) {
   return t.device.db

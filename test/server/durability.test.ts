@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, type ServerProcess } from '../support/server-process';
 import { TEST_PASSWORD } from '../support/device';
+import { strengthRulesWire } from '../support/settings';
 import { jsonRequest, loginOver, openSocket, request } from '../support/net';
 
 jest.setTimeout(60_000);
@@ -37,13 +38,12 @@ describe('server process', () => {
     expect(first.output()).toContain('First start');
     const { access_token } = await loginOver(first.httpUrl, 'admin');
 
-    const rules = {
+    const rules = strengthRulesWire({
       password_rules_enable: true,
       password_rules_minimal_length: 14,
       password_rules_include_numbers: true,
       password_rules_include_mixed_cases: true,
-      password_rules_include_special_characters: false,
-    };
+    });
     expect((await jsonRequest(`${first.httpUrl}/api/v1/system/password-strength-rules`, 'PUT', access_token, rules)).status).toBe(200);
     const put = await jsonRequest(`${first.httpUrl}/api/v1/system/hmi/name`, 'PUT', access_token, { name: 'Durable Panel 7' });
     first.child.kill('SIGKILL');

@@ -7,6 +7,7 @@ import { ManualClock } from '../../server/lib/clock';
 import type { Device } from '../../server/device';
 import type { NetworkTiming } from '../../server/services/network';
 import { makeDataDir, startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { addressSettings, ethernetSettings, hotspotSettings, wifiConnect, type DeepPartial } from '../support/settings';
 import type { EthernetInterfaceSettings, EthernetSettings, HotspotSettings, WifiConnectSettings } from '../../contract/rules/network';
 import fs from 'node:fs';
 
@@ -27,37 +28,20 @@ const revertUrl = (id: string) => `${PENDING}/${encodeURIComponent(id)}/revert`;
 
 const MAC = /^02:1a:7c:[0-9a-f]{2}:[0-9a-f]{2}:[0-9a-f]{2}$/;
 
-const DHCP: EthernetInterfaceSettings = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
-const DEFAULT_LAN2: EthernetInterfaceSettings = { mode: 'static', ip: '192.168.2.10', netmask: '255.255.255.0', gateway: '', dns1: '', dns2: '' };
-const DEFAULT_ETHERNET: EthernetSettings = { bridge: false, interfaces: [DHCP, DEFAULT_LAN2] };
+const DHCP: EthernetInterfaceSettings = addressSettings();
+/** A new device's Ethernet: LAN1 on DHCP, LAN2 at 192.168.2.10/24. */
+const DEFAULT_ETHERNET: EthernetSettings = ethernetSettings();
+const DEFAULT_LAN2 = DEFAULT_ETHERNET.interfaces[1]!;
 
-const staticIface = (ip: string, over: Partial<EthernetInterfaceSettings> = {}): EthernetInterfaceSettings => ({
-  mode: 'static',
-  ip,
-  netmask: '255.255.255.0',
-  gateway: '',
-  dns1: '',
-  dns2: '',
-  ...over,
-});
+const staticIface = (ip: string, over: Partial<EthernetInterfaceSettings> = {}): EthernetInterfaceSettings =>
+  addressSettings({ mode: 'static', ip, netmask: '255.255.255.0', ...over });
 
-const MOVED_LAN2: EthernetSettings = { bridge: false, interfaces: [DHCP, staticIface('192.168.3.10')] };
+const MOVED_LAN2: EthernetSettings = ethernetSettings({ interfaces: [DHCP, staticIface('192.168.3.10')] });
 
-const WIFI_DHCP = { mode: 'dhcp' as const, ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
+const WIFI_DHCP = addressSettings();
 
-const wifiForm = (over: Partial<WifiConnectSettings>): WifiConnectSettings => ({
-  ssid: 'Plant-Floor',
-  security: 'wpa_psk',
-  password: 'conveyor-line-7',
-  eap_method: 'peap',
-  identity: '',
-  ca_certificate: '',
-  user_certificate: '',
-  private_key: '',
-  key_password: '',
-  ip: WIFI_DHCP,
-  ...over,
-});
+/** A WPA-PSK network on DHCP, and what a test changes of it. */
+const wifiForm = (over: DeepPartial<WifiConnectSettings>): WifiConnectSettings => wifiConnect({ ssid: 'Plant-Floor', security: 'wpa_psk', password: 'conveyor-line-7', ...over });
 
 const PEAP = wifiForm({ ssid: 'Maintenance', security: 'wpa2_enterprise', eap_method: 'peap', identity: 'technician', password: 'Torque-Wrench-42' });
 
@@ -151,13 +135,12 @@ describe('Ethernet settings', () => {
   });
 
   it('applies valid static settings: the interfaces show the new addresses, and the change is logged', async () => {
-    const next: EthernetSettings = {
-      bridge: false,
+    const next: EthernetSettings = ethernetSettings({
       interfaces: [
         staticIface('10.1.0.20', { netmask: '255.255.0.0', gateway: '10.1.0.1', dns1: '10.1.0.2', dns2: '8.8.8.8' }),
         staticIface('192.168.7.5', { gateway: '192.168.7.1' }),
       ],
-    };
+    });
     const res = await put(next);
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toEqual(next);
@@ -174,44 +157,44 @@ describe('Ethernet settings', () => {
   });
 
   it('switches an interface back to DHCP: it shows the lease again', async () => {
-    expect((await put({ bridge: false, interfaces: [DHCP, DHCP] })).statusCode).toBe(200);
+    expect((await put(ethernetSettings({ interfaces: [DHCP, DHCP] }))).statusCode).toBe(200);
     const got = (await t.call('GET', ETHERNET, admin)).json();
     expect(got.interfaces[1]).toMatchObject({ name: 'LAN2', ip: '10.20.0.57', netmask: '255.255.0.0', gateway: '10.20.0.1', dns: ['10.20.0.1'] });
   });
 
   it.each([
-    ['a malformed address', { bridge: false, interfaces: [DHCP, staticIface('192.168.2.300')] }, 'settings.interfaces.1.ip', 'ipv4_format'],
-    ['an address with a leading zero', { bridge: false, interfaces: [DHCP, staticIface('192.168.02.1')] }, 'settings.interfaces.1.ip', 'ipv4_format'],
-    ['a missing address', { bridge: false, interfaces: [DHCP, staticIface('')] }, 'settings.interfaces.1.ip', 'required'],
+    ['a malformed address', ethernetSettings({ interfaces: [DHCP, staticIface('192.168.2.300')] }), 'settings.interfaces.1.ip', 'ipv4_format'],
+    ['an address with a leading zero', ethernetSettings({ interfaces: [DHCP, staticIface('192.168.02.1')] }), 'settings.interfaces.1.ip', 'ipv4_format'],
+    ['a missing address', ethernetSettings({ interfaces: [DHCP, staticIface('')] }), 'settings.interfaces.1.ip', 'required'],
     [
       'a non-contiguous netmask',
-      { bridge: false, interfaces: [staticIface('10.0.0.5', { netmask: '255.0.255.0' }), DEFAULT_LAN2] },
+      ethernetSettings({ interfaces: [staticIface('10.0.0.5', { netmask: '255.0.255.0' }), DEFAULT_LAN2] }),
       'settings.interfaces.0.netmask',
       'netmask_contiguous',
     ],
     [
       'a /32 netmask',
-      { bridge: false, interfaces: [staticIface('10.0.0.5', { netmask: '255.255.255.255' }), DEFAULT_LAN2] },
+      ethernetSettings({ interfaces: [staticIface('10.0.0.5', { netmask: '255.255.255.255' }), DEFAULT_LAN2] }),
       'settings.interfaces.0.netmask',
       'netmask_contiguous',
     ],
     [
       'a gateway outside the subnet',
-      { bridge: false, interfaces: [DHCP, staticIface('192.168.2.10', { gateway: '192.168.3.1' })] },
+      ethernetSettings({ interfaces: [DHCP, staticIface('192.168.2.10', { gateway: '192.168.3.1' })] }),
       'settings.interfaces.1.gateway',
       'gateway_subnet',
     ],
     [
       'a gateway equal to the address',
-      { bridge: false, interfaces: [DHCP, staticIface('192.168.2.10', { gateway: '192.168.2.10' })] },
+      ethernetSettings({ interfaces: [DHCP, staticIface('192.168.2.10', { gateway: '192.168.2.10' })] }),
       'settings.interfaces.1.gateway',
       'gateway_subnet',
     ],
-    ['the broadcast address', { bridge: false, interfaces: [DHCP, staticIface('192.168.2.255')] }, 'settings.interfaces.1.ip', 'address_not_host'],
-    ['a malformed DNS server', { bridge: false, interfaces: [DHCP, staticIface('192.168.2.10', { dns2: 'dns.local' })] }, 'settings.interfaces.1.dns2', 'ipv4_format'],
+    ['the broadcast address', ethernetSettings({ interfaces: [DHCP, staticIface('192.168.2.255')] }), 'settings.interfaces.1.ip', 'address_not_host'],
+    ['a malformed DNS server', ethernetSettings({ interfaces: [DHCP, staticIface('192.168.2.10', { dns2: 'dns.local' })] }), 'settings.interfaces.1.dns2', 'ipv4_format'],
     [
       'two interfaces in one subnet',
-      { bridge: false, interfaces: [staticIface('192.168.2.20'), DEFAULT_LAN2] },
+      ethernetSettings({ interfaces: [staticIface('192.168.2.20'), DEFAULT_LAN2] }),
       'settings.interfaces.1.ip',
       'subnet_overlap',
     ],
@@ -225,7 +208,7 @@ describe('Ethernet settings', () => {
   });
 
   it('allows one subnet on both interfaces in bridge mode: LAN2 then shows LAN1 address', async () => {
-    const settings: EthernetSettings = { bridge: true, interfaces: [staticIface('192.168.2.20', { gateway: '192.168.2.1' }), DEFAULT_LAN2] };
+    const settings: EthernetSettings = ethernetSettings({ bridge: true, interfaces: [staticIface('192.168.2.20', { gateway: '192.168.2.1' }), DEFAULT_LAN2] });
     const res = await put(settings);
     expect(res.statusCode).toBe(200);
     const got = (await t.call('GET', ETHERNET, admin)).json();
@@ -237,13 +220,13 @@ describe('Ethernet settings', () => {
     ['one interface', [DHCP]],
     ['three interfaces', [DHCP, DEFAULT_LAN2, DHCP]],
   ])('refuses %s: the panel has two', async (_what, interfaces) => {
-    const res = await put({ bridge: false, interfaces });
+    const res = await put(ethernetSettings({ interfaces }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'settings.interfaces' });
   });
 
   it('refuses a body outside the schema with the field path', async () => {
-    const res = await t.call('PUT', ETHERNET, admin, { settings: { bridge: false, interfaces: [{ ...DHCP, mode: 'auto' }, DEFAULT_LAN2] }, safe: false });
+    const res = await t.call('PUT', ETHERNET, admin, { settings: { ...DEFAULT_ETHERNET, interfaces: [{ ...DHCP, mode: 'auto' }, DEFAULT_LAN2] }, safe: false });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'settings.interfaces.0.mode' });
     const noSafe = await t.call('PUT', ETHERNET, admin, { settings: DEFAULT_ETHERNET });
@@ -299,7 +282,7 @@ describe('safe apply', () => {
 
   it('names no interface when no address moves', async () => {
     const res = await t.call('PUT', ETHERNET, admin, {
-      settings: { bridge: false, interfaces: [DHCP, { ...DEFAULT_LAN2, gateway: '192.168.2.1' }] },
+      settings: ethernetSettings({ interfaces: [DHCP, { ...DEFAULT_LAN2, gateway: '192.168.2.1' }] }),
       safe: true,
     });
     expect(res.json().pending).toMatchObject({ section: 'ethernet', moved: [] });
@@ -593,7 +576,7 @@ describe('Wi-Fi', () => {
     ['a CA certificate not in PEM form', { ...PEAP, ca_certificate: 'MIIB' }, 'settings.ca_certificate', 'certificate_format'],
     [
       'a static address outside its gateway subnet',
-      wifiForm({ ip: { mode: 'static', ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.21.1', dns1: '', dns2: '' } }),
+      wifiForm({ ip: { mode: 'static', ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.21.1' } }),
       'settings.gateway',
       'gateway_subnet',
     ],
@@ -638,7 +621,7 @@ describe('Wi-Fi', () => {
   });
 
   it('uses a static address when given one', async () => {
-    const ip = { mode: 'static' as const, ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.20.1', dns1: '172.16.20.1', dns2: '' };
+    const ip = addressSettings({ mode: 'static', ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.20.1', dns1: '172.16.20.1' });
     const after = await connectAndWait(wifiForm({ ip }));
     expect(after).toMatchObject({ state: 'connected', ip, address: { ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.20.1' } });
   });
@@ -788,7 +771,7 @@ describe('hotspot', () => {
   });
   afterAll(() => t.close());
 
-  const valid: HotspotSettings = { enabled: true, address: '192.168.60.1', range_start: '192.168.60.20', range_end: '192.168.60.80', password: 'Panel-Hotspot-9' };
+  const valid: HotspotSettings = hotspotSettings({ enabled: true, address: '192.168.60.1', range_start: '192.168.60.20', range_end: '192.168.60.80', password: 'Panel-Hotspot-9' });
   const put = (settings: HotspotSettings, safe = false) => t.call('PUT', HOTSPOT, admin, { settings, safe });
 
   it('starts off, with valid defaults and a random 12-character password', async () => {
@@ -886,7 +869,7 @@ describe('network access', () => {
   const cases = [
     ['PUT', ETHERNET, { settings: DEFAULT_ETHERNET, safe: false }],
     ['GET', WIFI, undefined],
-    ['PUT', HOTSPOT, { settings: { enabled: false, address: '192.168.50.1', range_start: '192.168.50.100', range_end: '192.168.50.199', password: 'Some-Password' }, safe: false }],
+    ['PUT', HOTSPOT, { settings: hotspotSettings({ password: 'Some-Password' }), safe: false }],
   ] as const;
 
   it.each(cases)('%s %s answers 401 without a token', async (method, url, body) => {
@@ -1008,7 +991,7 @@ describe('what review found', () => {
   afterAll(() => t.close());
 
   it('stores addresses without the spaces around them, and the moved address too', async () => {
-    const spaced = { bridge: false, interfaces: [DHCP, staticIface(' 192.168.3.10 ')] };
+    const spaced = ethernetSettings({ interfaces: [DHCP, staticIface(' 192.168.3.10 ')] });
     const res = await t.call('PUT', ETHERNET, admin, { settings: spaced, safe: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings.interfaces[1].ip).toBe('192.168.3.10');

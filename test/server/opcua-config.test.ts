@@ -8,6 +8,7 @@ import { makeDataDir, startTestDevice, type TestDevice } from '../support/device
 import { multipartBody, type Part } from '../support/multipart';
 import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, openSession, type ClientIdentity } from '../support/opcua-client';
 import { projectPair, uploadParts } from '../support/projects';
+import { opcuaSettingsInput, type DeepPartial } from '../support/settings';
 import type { OpcuaNode, OpcuaSettingsInput, OpcuaStatus } from '../../contract/api/opcua';
 import { opcuaNodeTree } from '../../server/services/opcua/node-tree';
 
@@ -20,18 +21,11 @@ let token: string;
 let client: ClientIdentity;
 let port: number;
 
-function settings(over: Partial<OpcuaSettingsInput> = {}): OpcuaSettingsInput {
-  return {
-    enabled: true,
-    port,
-    server_name: 'Panel',
-    security: { none: false, basic256sha256: ['sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] },
-    anonymous: false,
-    users: [{ username: USER.userName, browse: true, read: true, write: true }],
-    trace_level: 'debug',
-    discovery: null,
-    ...over,
-  };
+/** The server on, on a free port, with the engineer as its user (the first PUT gives the password,
+ * the later ones leave it out and the user keeps it), tracing at debug: the trace log's tests read
+ * what it records. */
+function settings(over: DeepPartial<OpcuaSettingsInput> = {}): OpcuaSettingsInput {
+  return opcuaSettingsInput({ enabled: true, port, users: [{ username: USER.userName, browse: true, read: true, write: true }], trace_level: 'debug', ...over });
 }
 
 async function status(): Promise<OpcuaStatus> {
@@ -68,7 +62,7 @@ describe('settings', () => {
     ['a short password', { users: [{ username: 'short', password: 'abc', browse: true, read: true, write: true }] }, 'users.0.password', 'password_length'],
     ['a discovery URL that is not opc.tcp', { discovery: { url: 'http://lds:4840', comment: '' } }, 'discovery.url', 'url_format'],
   ])('refuses %s', async (_what, over, field, problem) => {
-    const res = await t.call('PUT', '/api/v1/opcua/settings', token, settings(over as Partial<OpcuaSettingsInput>));
+    const res = await t.call('PUT', '/api/v1/opcua/settings', token, settings(over as DeepPartial<OpcuaSettingsInput>));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field, problem });
   });

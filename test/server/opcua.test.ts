@@ -6,6 +6,7 @@ import { DataType, StatusCodes } from 'node-opcua';
 import { startTestDevice, type TestDevice } from '../support/device';
 import { multipartBody } from '../support/multipart';
 import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, MessageSecurityMode, openSession, SecurityPolicy, type ClientIdentity } from '../support/opcua-client';
+import { opcuaSettingsInput, type DeepPartial } from '../support/settings';
 import type { OpcuaSettingsInput, OpcuaStatus } from '../../contract/api/opcua';
 
 jest.setTimeout(60_000);
@@ -13,21 +14,19 @@ jest.setTimeout(60_000);
 const USER = { userName: 'scada', password: 'Scada-Pass-1' };
 const READER = { userName: 'viewer', password: 'Viewer-Pass-1' };
 
-function settings(port: number, over: Partial<OpcuaSettingsInput> = {}): OpcuaSettingsInput {
-  return {
+/** The server on, with two users, offering Basic256Sha256 and Aes256_Sha256_RsaPss (Sign &
+ * Encrypt) but not Aes128_Sha256_RsaOaep: the policy tests connect with what is ticked and not. */
+function settings(port: number, over: DeepPartial<OpcuaSettingsInput> = {}): OpcuaSettingsInput {
+  return opcuaSettingsInput({
     enabled: true,
     port,
-    server_name: 'Line 2 panel',
-    security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: ['sign_encrypt'] },
-    anonymous: false,
+    security: { basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: ['sign_encrypt'] },
     users: [
       { username: USER.userName, password: USER.password, browse: true, read: true, write: true },
       { username: READER.userName, password: READER.password, browse: true, read: true, write: false },
     ],
-    trace_level: 'info',
-    discovery: null,
     ...over,
-  };
+  });
 }
 
 let t: TestDevice;

@@ -4,6 +4,7 @@
 import { ALL_CALLS, caseOf, requestOf, tokenCache, updatesIdle, WIFI_CONNECT } from '../support/call-cases';
 import { ManualClock } from '../../server/lib/clock';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { expirationWire, hotspotSettings, strengthRulesWire } from '../support/settings';
 import type { CallDef } from '../../contract/api';
 
 interface Row {
@@ -180,13 +181,12 @@ describe('operation log values', () => {
   });
 
   it('keeps the password strength rules before and after, none of them masked', async () => {
-    const first = {
+    const first = strengthRulesWire({
       password_rules_enable: true,
       password_rules_minimal_length: 14,
       password_rules_include_numbers: true,
-      password_rules_include_mixed_cases: false,
       password_rules_include_special_characters: true,
-    };
+    });
     const second = { ...first, password_rules_minimal_length: 16, password_rules_include_mixed_cases: true };
     expect((await t.call('PUT', '/api/v1/system/password-strength-rules', admin, first)).statusCode).toBe(200);
     expect((await t.call('PUT', '/api/v1/system/password-strength-rules', admin, second)).statusCode).toBe(200);
@@ -194,11 +194,7 @@ describe('operation log values', () => {
   });
 
   it('keeps the password expiration settings before and after, none of them masked', async () => {
-    const first = {
-      password_expiration_notification_enable: true,
-      password_expiration_validity_period: 30,
-      password_expiration_allow_operations_before_update: false,
-    };
+    const first = expirationWire({ password_expiration_notification_enable: true, password_expiration_validity_period: 30 });
     const second = { ...first, password_expiration_validity_period: 45, password_expiration_allow_operations_before_update: true };
     expect((await t.call('PUT', '/api/v1/system/password-expiration-notification', admin, first)).statusCode).toBe(200);
     expect((await t.call('PUT', '/api/v1/system/password-expiration-notification', admin, second)).statusCode).toBe(200);
@@ -232,7 +228,7 @@ describe('operation log values', () => {
 
   it('keeps the hotspot addresses before and after and masks its password', async () => {
     const before = (await t.call('GET', '/api/v1/network/hotspot', admin)).json().settings;
-    const next = { enabled: true, address: '192.168.70.1', range_start: '192.168.70.10', range_end: '192.168.70.90', password: 'Hotspot-Pass-77' };
+    const next = hotspotSettings({ enabled: true, address: '192.168.70.1', range_start: '192.168.70.10', range_end: '192.168.70.90', password: 'Hotspot-Pass-77' });
     expect((await t.call('PUT', '/api/v1/network/hotspot', admin, { settings: next, safe: false })).statusCode).toBe(200);
     expect(values(lastRow('set_hotspot'))).toEqual({
       before: { ...before, password: '***' },

@@ -1,6 +1,7 @@
 /** The two password-change calls: current password, strength rules, who may change what, the
  * new password in effect at once, and the other sessions ended. */
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { strengthRulesWire } from '../support/settings';
 import type { AccountName } from '../../contract/roles';
 
 const ADMIN_PW = '/api/v1/uac/account/admin/password';
@@ -50,13 +51,13 @@ describe('password change', () => {
 
     it('applies the strength rules once they are switched on', async () => {
       const admin = await t.login('admin');
-      const rules = {
+      const rules = strengthRulesWire({
         password_rules_enable: true,
         password_rules_minimal_length: 16,
         password_rules_include_numbers: true,
         password_rules_include_mixed_cases: true,
         password_rules_include_special_characters: true,
-      };
+      });
       expect((await t.call('PUT', '/api/v1/system/password-strength-rules', admin, rules)).statusCode).toBe(200);
 
       const weak = await t.call('PATCH', ADMIN_PW, admin, { username: 'admin', current: TEST_PASSWORD, password: 'short' });

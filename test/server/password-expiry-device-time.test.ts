@@ -8,6 +8,7 @@ import { ManualClock } from '../../server/lib/clock';
 import { formatSetTime, partsOfLocal } from '../../contract/rules/device-time';
 import { passwordAgeDays } from '../../contract/rules/password-expiration';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { expirationWire } from '../support/settings';
 import type { AccountName } from '../../contract/roles';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,11 +37,12 @@ describe.each([
   beforeAll(async () => {
     t = await startTestDevice({ clock });
     const admin = await t.login('admin');
-    const set = await t.call('PUT', EXPIRATION, admin, {
-      password_expiration_notification_enable: true,
-      password_expiration_validity_period: 1,
-      password_expiration_allow_operations_before_update: false,
-    });
+    const set = await t.call(
+      'PUT',
+      EXPIRATION,
+      admin,
+      expirationWire({ password_expiration_notification_enable: true, password_expiration_validity_period: 1, password_expiration_allow_operations_before_update: false }),
+    );
     expect(set.statusCode).toBe(200);
     expect(await setDeviceTime(t, admin, NOW + offset)).toBe(200);
   });

@@ -2,6 +2,7 @@
 import { ManualClock } from '../../server/lib/clock';
 import { ALL_CALLS } from '../../contract/api';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
+import { expirationWire } from '../support/settings';
 
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRATION = '/api/v1/system/password-expiration-notification';
@@ -10,11 +11,12 @@ async function expiredDevice(allowOperations = false) {
   const clock = new ManualClock(Date.now());
   const t = await startTestDevice({ clock });
   const admin = await t.login('admin');
-  const set = await t.call('PUT', EXPIRATION, admin, {
-    password_expiration_notification_enable: true,
-    password_expiration_validity_period: 30,
-    password_expiration_allow_operations_before_update: allowOperations,
-  });
+  const set = await t.call(
+    'PUT',
+    EXPIRATION,
+    admin,
+    expirationWire({ password_expiration_notification_enable: true, password_expiration_validity_period: 30, password_expiration_allow_operations_before_update: allowOperations }),
+  );
   expect(set.statusCode).toBe(200);
   clock.advance(31 * DAY);
   return { t, clock, token: await t.login('admin') };

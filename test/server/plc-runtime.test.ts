@@ -11,10 +11,11 @@ import { osImage } from '../support/os-images';
 import { firmwareParts, plcFirmware, validActivationCode, validSerialNumber } from '../support/plc-firmware';
 import { jobSchema, type Job } from '../../contract/api/jobs';
 import { plcRuntimeStatusSchema, plcUpdateStartedSchema } from '../../contract/api/plc-runtime';
-import { FACTORY_PLC_LAN1, FACTORY_PLC_RUNTIME_VERSION } from '../../server/hardware/plc-runtime';
+import { FACTORY_PLC_RUNTIME_VERSION } from '../../server/hardware/plc-runtime';
+import { plcLan1 } from '../support/settings';
 import { FACTORY_OS_VERSION } from '../../server/hardware/system-info';
 import { activationCodeFor } from '../../server/lib/plc-licence';
-import { groupLicenceText, licenceCheckCharacter } from '../../contract/rules/plc-runtime';
+import { DEFAULT_PLC_LAN1, groupLicenceText, licenceCheckCharacter } from '../../contract/rules/plc-runtime';
 import { deviceSerialOf } from '../../server/tools/make-plc-activation';
 import { writePlcFirmware } from '../../server/tools/make-plc-firmware';
 
@@ -71,7 +72,7 @@ describe('PLC runtime', () => {
         activation: { state: 'not_activated', method: null, activated_at: null, licence_hint: null },
         runtime: { state: 'stopped', version: FACTORY_PLC_RUNTIME_VERSION },
         device_serial_number: deviceSerial(),
-        lan1: FACTORY_PLC_LAN1,
+        lan1: DEFAULT_PLC_LAN1,
         max_firmware_bytes: MAX,
         restart_seconds: 0,
         running_job: null,
@@ -92,7 +93,7 @@ describe('PLC runtime', () => {
         expect((await t.call('GET', BASE, update)).statusCode).toBe(200);
         expect((await activate({ method: 'serial_number', value: validSerialNumber() }, update)).statusCode).toBe(403);
         expect((await reset(update)).statusCode).toBe(403);
-        expect((await setLan1({ ...FACTORY_PLC_LAN1 }, update)).statusCode).toBe(403);
+        expect((await setLan1({ ...DEFAULT_PLC_LAN1 }, update)).statusCode).toBe(403);
         expect((await upload(firmwareParts(plcFirmware({ version: '3.5.20.9' })), update)).statusCode).toBe(403);
         expect((await status()).activation.state).toBe('not_activated');
       } finally {
@@ -195,7 +196,7 @@ describe('PLC runtime', () => {
   });
 
   describe('LAN1', () => {
-    const good = { owner: 'plc_runtime_os', ip: '10.1.2.3', netmask: '255.255.0.0', gateway: '10.1.0.1' };
+    const good = plcLan1({ ip: '10.1.2.3', netmask: '255.255.0.0', gateway: '10.1.0.1' });
 
     it('stores the address the PLC runtime OS sets, trimmed, and logs before and after', async () => {
       const res = await setLan1({ ...good, ip: ' 10.1.2.3 ' });
@@ -229,7 +230,7 @@ describe('PLC runtime', () => {
 
     it('gives LAN1 to the gateway OS and keeps the runtime address for when it takes LAN1 back', async () => {
       expect((await setLan1(good)).statusCode).toBe(200);
-      const res = await setLan1({ owner: 'gateway_os', ip: '', netmask: '', gateway: '' });
+      const res = await setLan1(plcLan1({ owner: 'gateway_os', ip: '', netmask: '', gateway: '' }));
       expect(res.statusCode).toBe(200);
       expect(plcRuntimeStatusSchema.parse(res.json()).lan1).toEqual({ ...good, owner: 'gateway_os' });
     });
@@ -326,7 +327,7 @@ describe('PLC runtime', () => {
       expect(during.running_job).toEqual({ id: started.job_id, version: '3.5.20.0' });
       // Nothing else changes meanwhile.
       expect((await reset()).json()).toMatchObject({ error_code: 'plc_runtime_busy' });
-      expect((await setLan1({ ...FACTORY_PLC_LAN1 })).json()).toMatchObject({ error_code: 'plc_runtime_busy' });
+      expect((await setLan1({ ...DEFAULT_PLC_LAN1 })).json()).toMatchObject({ error_code: 'plc_runtime_busy' });
       const second = await upload(firmwareParts(plcFirmware({ version: '3.5.21.0' })));
       expect(second.statusCode).toBe(409);
       expect(second.json()).toMatchObject({ error_code: 'busy' });
@@ -413,7 +414,7 @@ describe('PLC runtime across a restart of the device', () => {
     const first = await startTestDevice({ dataDir, plcRuntime: { restartMs: 50 } });
     const token = await first.login('admin');
     expect((await first.call('POST', `${BASE}/activate`, token, { method: 'code', value: validActivationCode(first) })).statusCode).toBe(200);
-    const lan1 = { owner: 'gateway_os', ip: '172.16.0.5', netmask: '255.255.0.0', gateway: '' };
+    const lan1 = plcLan1({ owner: 'gateway_os', ip: '172.16.0.5', netmask: '255.255.0.0' });
     expect((await first.call('PUT', `${BASE}/lan1`, token, { ...lan1, owner: 'plc_runtime_os' })).statusCode).toBe(200);
     expect((await first.call('PUT', `${BASE}/lan1`, token, lan1)).statusCode).toBe(200);
     const { payload, headers } = multipartBody(firmwareParts(plcFirmware({ version: '3.5.30.0' })));

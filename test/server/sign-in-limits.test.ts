@@ -16,7 +16,7 @@ import {
 } from '../../server/services/sign-in-limits';
 import { FAILED_SIGN_IN_FLUSH_MS, FAILED_SIGN_IN_WINDOW_MS, PRUNE_EVERY_INSERTS } from '../../server/services/operation-log';
 import { MAX_FAILURE_ROWS, UNKNOWN_ACCOUNT_KEY } from '../../server/services/lockout';
-import { DEFAULT_OPLOG_RETENTION_DAYS, DEFAULT_OPLOG_RETENTION_ROWS } from '../../server/services/settings';
+import { DEFAULT_OPLOG_RETENTION } from '../../contract/rules/data';
 
 interface Row {
   id: number;
@@ -202,10 +202,10 @@ describe('sign-in limits', () => {
     };
     const prunings = () =>
       db().prepare("SELECT * FROM operation_log WHERE action = 'operation_log_pruned' ORDER BY id").all() as Row[];
-    afterEach(() => t.device.settings.set('oplog_retention', { rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS }));
+    afterEach(() => t.device.settings.set('oplog_retention', { ...DEFAULT_OPLOG_RETENTION }));
 
     it('defaults to 10000 rows and 90 days', () => {
-      expect({ rows: DEFAULT_OPLOG_RETENTION_ROWS, days: DEFAULT_OPLOG_RETENTION_DAYS }).toEqual({ rows: 10_000, days: 90 });
+      expect(DEFAULT_OPLOG_RETENTION).toEqual({ rows: 10_000, days: 90 });
     });
 
     it('prunes the oldest rows past the row count as rows are written, and logs each pruning in one row', async () => {

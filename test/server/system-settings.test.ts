@@ -1,5 +1,6 @@
 /** Device time, password strength and expiration settings, and the plain-HTTP switch. */
 import { startTestDevice, type TestDevice } from '../support/device';
+import { expirationWire, strengthRulesWire } from '../support/settings';
 import { ManualClock } from '../../server/lib/clock';
 import { localPartsToMs } from '../../contract/rules/device-time';
 
@@ -70,18 +71,17 @@ describe('password strength and expiration settings', () => {
   });
   afterAll(() => t.close());
 
-  const rules = {
+  const rules = strengthRulesWire({
     password_rules_enable: true,
     password_rules_minimal_length: 20,
     password_rules_include_numbers: true,
-    password_rules_include_mixed_cases: false,
     password_rules_include_special_characters: true,
-  };
-  const expiration = {
+  });
+  const expiration = expirationWire({
     password_expiration_notification_enable: true,
     password_expiration_validity_period: 30,
     password_expiration_allow_operations_before_update: true,
-  };
+  });
 
   it('starts with the defaults of docs/decisions.md#passwords', async () => {
     expect((await t.call('GET', STRENGTH, admin)).json()).toEqual({

@@ -6,20 +6,10 @@
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, accountOfToken } from '../../store/token-storage';
 import { baseRoles, isAccountName } from '../../contract/roles';
 import { sanitizeHmiName } from '../../contract/rules/hmi-name';
-import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
+import { expirationFromWire, isPasswordExpired, type PasswordExpirationWire } from '../../contract/rules/password-expiration';
+import type { PasswordStrengthRulesWire } from '../../contract/rules/password-strength';
 import { fakeDevice, findCall, type DeviceAnswer, type DeviceHandlers, type FakeDevice, type SentRequest } from './fake-device';
-
-/** The device's strength rules on the wire. */
-export function rulesWire(overrides: Partial<Record<string, unknown>> = {}) {
-  return {
-    password_rules_enable: false,
-    password_rules_minimal_length: 12,
-    password_rules_include_numbers: false,
-    password_rules_include_mixed_cases: false,
-    password_rules_include_special_characters: false,
-    ...overrides,
-  };
-}
+import { expirationWire, strengthRulesWire } from './settings';
 
 /** GET /uac/account/userinfo of an account that may change its own password, first run done. */
 export function userInfoWire(username: string) {
@@ -60,11 +50,8 @@ export interface UserInfoWire {
   password_updated_at: string;
 }
 
-export interface ExpirationWire {
-  password_expiration_notification_enable: boolean;
-  password_expiration_validity_period: number;
-  password_expiration_allow_operations_before_update: boolean;
-}
+/** The password expiration settings under their device names (the contract's type). */
+export type ExpirationWire = PasswordExpirationWire;
 
 export interface ShellDeviceOptions {
   /** Overrides of the signed-in account's user info (its roles default to the role matrix). */
@@ -80,7 +67,7 @@ export interface ShellDeviceOptions {
   model?: string;
   /** Accounts whose stored password hash is in the old format. */
   legacy?: string[];
-  rules?: ReturnType<typeof rulesWire>;
+  rules?: PasswordStrengthRulesWire;
   expiration?: Partial<ExpirationWire>;
   /** The password every account signs in and changes its password with. */
   password?: string;
@@ -155,12 +142,7 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
     return ok;
   };
   const api = '/api/v1';
-  const expirationWire = () => ({
-    password_expiration_notification_enable: false,
-    password_expiration_validity_period: 90,
-    password_expiration_allow_operations_before_update: false,
-    ...options.expiration,
-  });
+  const expiration = () => expirationWire(options.expiration);
   const device = fakeDevice({
     [`GET ${api}/auth/login-info`]: () => ({ body: { hmi_name: state.hmiName, model: options.model ?? 'cMT3072XH' } }),
     [`POST ${api}/auth/token/admin`]: grant('admin'),
@@ -196,8 +178,8 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
       return m ? { body: { time: `${m[1]}/${m[2]}/${m[3]} ${m[4]}` } } : { status: 400, body: { message: 'time', error_code: 'validation_failure' } };
     },
     [`GET ${api}/system/legacyhash`]: () => ({ body: options.legacy ?? [] }),
-    [`GET ${api}/system/password-strength-rules`]: () => ({ body: options.rules ?? rulesWire() }),
-    [`GET ${api}/system/password-expiration-notification`]: () => ({ body: expirationWire() }),
+    [`GET ${api}/system/password-strength-rules`]: () => ({ body: options.rules ?? strengthRulesWire() }),
+    [`GET ${api}/system/password-expiration-notification`]: () => ({ body: expiration() }),
     [`GET ${api}/system/http`]: () => ({ body: { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
     [`PUT ${api}/system/http`]: (body) => ({ body: { http: (body as { http: boolean }).http, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' } }),
     [`GET ${api}/project/management/logoname`]: () => ({ body: { name: options.model ?? 'cMT3072XH' } }),
@@ -229,7 +211,7 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
       if (findCall(method, path)?.whilePasswordExpired === 'allowed') continue;
       device.handlers[key] = (body, request) => {
         const account = signedIn(request);
-        const settings = expirationFromWire(expirationWire());
+        const settings = expirationFromWire(expiration());
         const updatedAt = account ? userInfo(account).password_updated_at : null;
         if (updatedAt && !settings.allowOperationsBeforeUpdate && isPasswordExpired(settings, updatedAt, now().getTime())) return refused;
         return handler(body, request);

@@ -28,6 +28,7 @@ import {
   type HotspotSettings,
   type WifiConnectSettings,
 } from '../../contract/rules/network';
+import { addressSettings, ethernetSettings, hotspotSettings, wifiConnect } from '../support/settings';
 
 const CERT = '-----BEGIN CERTIFICATE-----\nMIIBXDCCAQKgAwIBAgIJ\n-----END CERTIFICATE-----\n';
 const KEY = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n';
@@ -198,97 +199,90 @@ describe('gatewayProblem', () => {
 });
 
 describe('ethernetProblems', () => {
-  const dhcp: EthernetInterfaceSettings = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
-  const stat = (over: Partial<EthernetInterfaceSettings> = {}): EthernetInterfaceSettings => ({
-    mode: 'static',
-    ip: '192.168.1.10',
-    netmask: '255.255.255.0',
-    gateway: '192.168.1.1',
-    dns1: '192.168.1.1',
-    dns2: '',
-    ...over,
-  });
+  const dhcp: EthernetInterfaceSettings = addressSettings();
+  const stat = (over: Partial<EthernetInterfaceSettings> = {}): EthernetInterfaceSettings =>
+    addressSettings({ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', dns1: '192.168.1.1', ...over });
   const problems = (s: EthernetSettings) => Object.fromEntries(ethernetProblems(s));
 
   it('finds nothing in valid settings', () => {
-    expect(ethernetProblems({ bridge: false, interfaces: [stat(), stat({ ip: '10.0.0.5', netmask: '255.0.0.0', gateway: '', dns1: '' })] }).size).toBe(0);
-    expect(ethernetProblems({ bridge: false, interfaces: [dhcp, stat()] }).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ interfaces: [stat(), stat({ ip: '10.0.0.5', netmask: '255.0.0.0', gateway: '', dns1: '' })] })).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ interfaces: [dhcp, stat()] })).size).toBe(0);
   });
 
   it('ignores an interface in DHCP mode, whatever its fields hold', () => {
-    const junk: EthernetInterfaceSettings = { mode: 'dhcp', ip: 'junk', netmask: '1.2.3.4', gateway: 'x', dns1: 'y', dns2: 'z' };
-    expect(ethernetProblems({ bridge: false, interfaces: [junk, stat()] }).size).toBe(0);
+    const junk: EthernetInterfaceSettings = addressSettings({ ip: 'junk', netmask: '1.2.3.4', gateway: 'x', dns1: 'y', dns2: 'z' });
+    expect(ethernetProblems(ethernetSettings({ interfaces: [junk, stat()] })).size).toBe(0);
   });
 
   it('ignores LAN2 while bridged, even a static one with garbage', () => {
     const junk = stat({ ip: '999.1.1.1', netmask: '255.0.255.0', gateway: 'x' });
-    expect(ethernetProblems({ bridge: true, interfaces: [stat(), junk] }).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ bridge: true, interfaces: [stat(), junk] })).size).toBe(0);
     // not bridged, the same LAN2 is checked
-    expect(problems({ bridge: false, interfaces: [stat(), junk] })).toEqual({ 1: { ip: 'ipv4_format', netmask: 'netmask_contiguous', gateway: 'ipv4_format' } });
+    expect(problems(ethernetSettings({ interfaces: [stat(), junk] }))).toEqual({ 1: { ip: 'ipv4_format', netmask: 'netmask_contiguous', gateway: 'ipv4_format' } });
   });
 
   it('still checks LAN1 while bridged', () => {
-    expect(problems({ bridge: true, interfaces: [stat({ ip: '' }), dhcp] })).toEqual({ 0: { ip: 'required' } });
+    expect(problems(ethernetSettings({ bridge: true, interfaces: [stat({ ip: '' }), dhcp] }))).toEqual({ 0: { ip: 'required' } });
   });
 
   it('reports each field of a static interface by index', () => {
-    expect(problems({ bridge: false, interfaces: [dhcp, stat({ ip: '192.168.1', netmask: '255.0.255.0' })] })).toEqual({
+    expect(problems(ethernetSettings({ interfaces: [dhcp, stat({ ip: '192.168.1', netmask: '255.0.255.0' })] }))).toEqual({
       1: { ip: 'ipv4_format', netmask: 'netmask_contiguous' },
     });
-    expect(problems({ bridge: false, interfaces: [stat({ ip: '', netmask: '' }), dhcp] })).toEqual({
+    expect(problems(ethernetSettings({ interfaces: [stat({ ip: '', netmask: '' }), dhcp] }))).toEqual({
       0: { ip: 'required', netmask: 'required' },
     });
   });
 
   it('reports a gateway outside the subnet or equal to the address', () => {
-    expect(problems({ bridge: false, interfaces: [stat({ gateway: '192.168.2.1' }), dhcp] })).toEqual({ 0: { gateway: 'gateway_subnet' } });
-    expect(problems({ bridge: false, interfaces: [stat({ gateway: '192.168.1.10' }), dhcp] })).toEqual({ 0: { gateway: 'gateway_subnet' } });
+    expect(problems(ethernetSettings({ interfaces: [stat({ gateway: '192.168.2.1' }), dhcp] }))).toEqual({ 0: { gateway: 'gateway_subnet' } });
+    expect(problems(ethernetSettings({ interfaces: [stat({ gateway: '192.168.1.10' }), dhcp] }))).toEqual({ 0: { gateway: 'gateway_subnet' } });
   });
 
   it('refuses the network or broadcast address as the interface address', () => {
-    expect(problems({ bridge: false, interfaces: [stat({ ip: '192.168.1.0', gateway: '' }), dhcp] })).toEqual({ 0: { ip: 'address_not_host' } });
-    expect(problems({ bridge: false, interfaces: [stat({ ip: '192.168.1.255', gateway: '' }), dhcp] })).toEqual({ 0: { ip: 'address_not_host' } });
-    expect(problems({ bridge: false, interfaces: [stat({ ip: '10.0.255.255', netmask: '255.255.0.0', gateway: '' }), dhcp] })).toEqual({
+    expect(problems(ethernetSettings({ interfaces: [stat({ ip: '192.168.1.0', gateway: '' }), dhcp] }))).toEqual({ 0: { ip: 'address_not_host' } });
+    expect(problems(ethernetSettings({ interfaces: [stat({ ip: '192.168.1.255', gateway: '' }), dhcp] }))).toEqual({ 0: { ip: 'address_not_host' } });
+    expect(problems(ethernetSettings({ interfaces: [stat({ ip: '10.0.255.255', netmask: '255.255.0.0', gateway: '' }), dhcp] }))).toEqual({
       0: { ip: 'address_not_host' },
     });
   });
 
   it('checks the DNS servers only for their format, and allows them empty', () => {
-    expect(problems({ bridge: false, interfaces: [stat({ dns1: '8.8.8.256', dns2: 'dns.local' }), dhcp] })).toEqual({
+    expect(problems(ethernetSettings({ interfaces: [stat({ dns1: '8.8.8.256', dns2: 'dns.local' }), dhcp] }))).toEqual({
       0: { dns1: 'ipv4_format', dns2: 'ipv4_format' },
     });
     // outside the subnet is fine for a DNS server
-    expect(ethernetProblems({ bridge: false, interfaces: [stat({ dns1: '8.8.8.8', dns2: '1.1.1.1' }), dhcp] }).size).toBe(0);
-    expect(ethernetProblems({ bridge: false, interfaces: [stat({ dns1: '', dns2: '' }), dhcp] }).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ interfaces: [stat({ dns1: '8.8.8.8', dns2: '1.1.1.1' }), dhcp] })).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ interfaces: [stat({ dns1: '', dns2: '' }), dhcp] })).size).toBe(0);
   });
 
   it('reports two static interfaces in one subnet as subnet_overlap on the second', () => {
     const a = stat({ ip: '192.168.1.10' });
     const b = stat({ ip: '192.168.1.20' });
-    expect(problems({ bridge: false, interfaces: [a, b] })).toEqual({ 1: { ip: 'subnet_overlap' } });
+    expect(problems(ethernetSettings({ interfaces: [a, b] }))).toEqual({ 1: { ip: 'subnet_overlap' } });
   });
 
   it('judges the overlap with the wider of the two netmasks', () => {
     const wide = stat({ ip: '10.20.0.5', netmask: '255.255.0.0', gateway: '' });
     const narrow = stat({ ip: '10.20.7.5', netmask: '255.255.255.0', gateway: '' });
-    expect(problems({ bridge: false, interfaces: [wide, narrow] })).toEqual({ 1: { ip: 'subnet_overlap' } });
-    expect(problems({ bridge: false, interfaces: [narrow, wide] })).toEqual({ 1: { ip: 'subnet_overlap' } });
+    expect(problems(ethernetSettings({ interfaces: [wide, narrow] }))).toEqual({ 1: { ip: 'subnet_overlap' } });
+    expect(problems(ethernetSettings({ interfaces: [narrow, wide] }))).toEqual({ 1: { ip: 'subnet_overlap' } });
     // neighbouring /24s do not overlap
-    expect(ethernetProblems({ bridge: false, interfaces: [stat({ ip: '10.20.7.5', gateway: '' }), stat({ ip: '10.20.8.5', gateway: '' })] }).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ interfaces: [stat({ ip: '10.20.7.5', gateway: '' }), stat({ ip: '10.20.8.5', gateway: '' })] })).size).toBe(0);
   });
 
   it('keeps the other problems of the second interface along with the overlap', () => {
     const b = stat({ ip: '192.168.1.20', gateway: '10.0.0.1' });
-    expect(problems({ bridge: false, interfaces: [stat(), b] })).toEqual({ 1: { gateway: 'gateway_subnet', ip: 'subnet_overlap' } });
+    expect(problems(ethernetSettings({ interfaces: [stat(), b] }))).toEqual({ 1: { gateway: 'gateway_subnet', ip: 'subnet_overlap' } });
   });
 
   it('allows one subnet on both interfaces when bridged (LAN2 is not checked)', () => {
-    expect(ethernetProblems({ bridge: true, interfaces: [stat({ ip: '192.168.1.10' }), stat({ ip: '192.168.1.20' })] }).size).toBe(0);
+    expect(ethernetProblems(ethernetSettings({ bridge: true, interfaces: [stat({ ip: '192.168.1.10' }), stat({ ip: '192.168.1.20' })] })).size).toBe(0);
   });
 
   it('does not report an overlap with a DHCP interface or an interface whose address is wrong', () => {
-    expect(ethernetProblems({ bridge: false, interfaces: [dhcp, stat()] }).size).toBe(0);
-    expect(problems({ bridge: false, interfaces: [stat({ ip: '192.168.1.0', gateway: '' }), stat({ ip: '192.168.1.20' })] })).toEqual({
+    expect(ethernetProblems(ethernetSettings({ interfaces: [dhcp, stat()] })).size).toBe(0);
+    expect(problems(ethernetSettings({ interfaces: [stat({ ip: '192.168.1.0', gateway: '' }), stat({ ip: '192.168.1.20' })] }))).toEqual({
       0: { ip: 'address_not_host' },
     });
   });
@@ -390,18 +384,7 @@ describe('PEM helpers', () => {
 });
 
 describe('wifiConnectProblems', () => {
-  const base: WifiConnectSettings = {
-    ssid: 'Plant-Floor',
-    security: 'wpa_psk',
-    password: 'conveyor-line-7',
-    eap_method: 'peap',
-    identity: '',
-    ca_certificate: '',
-    user_certificate: '',
-    private_key: '',
-    key_password: '',
-    ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
-  };
+  const base: WifiConnectSettings = wifiConnect({ ssid: 'Plant-Floor', security: 'wpa_psk', password: 'conveyor-line-7' });
   const form = (over: Partial<WifiConnectSettings>): WifiConnectSettings => ({ ...base, ...over });
   const peap = form({ ssid: 'Maintenance', security: 'wpa2_enterprise', eap_method: 'peap', identity: 'technician', password: 'Torque-Wrench-42' });
   const tls = form({ ssid: 'Maintenance', security: 'wpa2_enterprise', eap_method: 'tls', identity: 'panel', password: '', user_certificate: CERT, private_key: KEY });
@@ -469,7 +452,7 @@ describe('wifiConnectProblems', () => {
   });
 
   it('checks a static address like an Ethernet interface', () => {
-    const ip = { mode: 'static' as const, ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.20.1', dns1: '172.16.20.1', dns2: '' };
+    const ip = addressSettings({ mode: 'static', ip: '172.16.20.80', netmask: '255.255.255.0', gateway: '172.16.20.1', dns1: '172.16.20.1' });
     expect(wifiConnectProblems(form({ ip }))).toEqual({});
     expect(wifiConnectProblems(form({ ip: { ...ip, ip: '' } }))).toEqual({ ip: 'required' });
     expect(wifiConnectProblems(form({ ip: { ...ip, ip: '172.16.20.300' } }))).toEqual({ ip: 'ipv4_format' });
@@ -480,24 +463,24 @@ describe('wifiConnectProblems', () => {
   });
 
   it('ignores the address fields in DHCP mode', () => {
-    expect(wifiConnectProblems(form({ ip: { mode: 'dhcp', ip: 'x', netmask: 'y', gateway: 'z', dns1: 'w', dns2: 'v' } }))).toEqual({});
+    expect(wifiConnectProblems(form({ ip: addressSettings({ ip: 'x', netmask: 'y', gateway: 'z', dns1: 'w', dns2: 'v' }) }))).toEqual({});
   });
 
   it('reports every problem of the form at once', () => {
     expect(
-      wifiConnectProblems(form({ ssid: '', password: '1234', ip: { mode: 'static', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' } })),
+      wifiConnectProblems(form({ ssid: '', password: '1234', ip: addressSettings({ mode: 'static' }) })),
     ).toEqual({ ssid: 'required', password: 'wpa_length', ip: 'required', netmask: 'required' });
   });
 });
 
 describe('hotspotProblems', () => {
-  const valid: HotspotSettings = {
+  const valid: HotspotSettings = hotspotSettings({
     enabled: true,
     address: '192.168.50.1',
     range_start: '192.168.50.100',
     range_end: '192.168.50.199',
     password: 'Hotspot-Pass',
-  };
+  });
   const hs = (over: Partial<HotspotSettings>) => hotspotProblems({ ...valid, ...over });
 
   it('serves a /24', () => {

@@ -13,14 +13,8 @@ import {
   type PasswordStrengthRules,
 } from '../../contract/rules/password-strength';
 
-const on = (over: Partial<PasswordStrengthRules> = {}): PasswordStrengthRules => ({
-  rulesEnable: true,
-  minimalLength: 8,
-  includeNumbers: false,
-  includeMixedCases: false,
-  includeSpecialCharacters: false,
-  ...over,
-});
+/** The rules switched on at the shortest length, the rest as a new device has them. */
+const on = (over: Partial<PasswordStrengthRules> = {}): PasswordStrengthRules => ({ ...DEFAULT_STRENGTH_RULES, rulesEnable: true, minimalLength: 8, ...over });
 
 describe('password strength rules', () => {
   it('has the defaults of docs/decisions.md#passwords: off, minimal length 12, nothing else required', () => {

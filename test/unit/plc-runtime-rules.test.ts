@@ -12,6 +12,7 @@ import {
   plcLan1Problems,
   type PlcLan1Settings,
 } from '../../contract/rules/plc-runtime';
+import { plcLan1 } from '../support/settings';
 
 /** A well-formed text of `length` characters: `payload` padded, then its check character. */
 function wellFormed(length: number, payload = 'K7M2Q9TZ4XB6C8DR1HN3'): string {
@@ -105,7 +106,7 @@ describe('activationProblem', () => {
 });
 
 describe('plcLan1Problems', () => {
-  const lan1 = (patch: Partial<PlcLan1Settings> = {}): PlcLan1Settings => ({ owner: 'plc_runtime_os', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', ...patch });
+  const lan1 = (patch: Partial<PlcLan1Settings> = {}): PlcLan1Settings => plcLan1({ ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', ...patch });
 
   it('accepts a host address, its netmask and a gateway in its subnet, or no gateway', () => {
     expect(plcLan1Problems(lan1())).toEqual({});

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { loadFailedText } from '../../components/LoadFailed';
 import { strengthRulesFromWire, type PasswordStrengthRules } from '../../../contract/rules';
 import { passwordChangeMachine, shownFieldErrors } from '../../../machines/password-change.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
@@ -54,7 +55,7 @@ export default function PasswordPage() {
             </Button>
           }
         >
-          {t('password.load_failed')}
+          {loadFailedText(t, user.isError ? user.error : rulesQuery.error, t('password.load_failed'))}
         </Alert>
       </Stack>
     );

@@ -56,7 +56,7 @@ function ProtocolCard() {
   const http = form.value?.http ?? false;
 
   return (
-    <SettingsCard title={t('security.protocol.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
+    <SettingsCard title={t('security.protocol.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('security.protocol.legend')}</FormLabel>
         <RadioGroup value={http ? 'http' : 'https'} onChange={(e) => form.change({ http: e.target.value === 'http' })}>
@@ -129,7 +129,7 @@ function StrengthRulesCard() {
   );
 
   return (
-    <SettingsCard title={t('security.rules.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
+    <SettingsCard title={t('security.rules.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
       <Stack spacing={1}>
         {switchRow('rulesEnable', t('security.rules.enable'))}
         {rulesOff ? (
@@ -194,7 +194,7 @@ function ExpirationCard() {
   const describedByHint = { input: { 'aria-describedby': expiryOff ? hintId : undefined } };
 
   return (
-    <SettingsCard title={t('security.expiration.title')} form={form} loadFailed={query.isError} onRetry={() => void query.refetch()}>
+    <SettingsCard title={t('security.expiration.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={() => void query.refetch()}>
       <Stack spacing={1}>
         <FormControlLabel
           sx={SWITCH_ROW}

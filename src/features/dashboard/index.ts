@@ -8,6 +8,7 @@ export const dashboardArea = defineArea({
       slug: 'dashboard',
       root: true,
       userMode: true,
+      reads: ['system.info'],
       load: () => import(/* webpackChunkName: "dashboard" */ './DashboardPage'),
     },
   ],

@@ -25,6 +25,7 @@ import {
   addressProblems,
   normalizeWifiConnect,
   wifiConnectProblems,
+  DEFAULT_WIFI_CONNECT,
   type WifiConnectSettings,
   type WifiField,
   type WifiProblem,
@@ -47,19 +48,6 @@ import { PemFileField } from './PemFileField';
 import { SafeApplyBar } from './SafeApplyBar';
 import { useSafeApply } from './use-safe-apply';
 import type { ApplyResult } from '../../../machines/safe-apply.machine';
-
-const EMPTY_FORM: WifiConnectSettings = {
-  ssid: '',
-  security: 'wpa_psk',
-  password: '',
-  eap_method: 'peap',
-  identity: '',
-  ca_certificate: '',
-  user_certificate: '',
-  private_key: '',
-  key_password: '',
-  ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
-};
 
 const STATE_COLOR: Record<WifiState, 'success' | 'info' | 'default' | 'error' | 'warning'> = {
   connected: 'success',
@@ -128,10 +116,10 @@ export default function WifiPage() {
     async () => resultOf((await dispatch(networkApi.endpoints.wifi.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap()).state),
   );
   // The connect form starts blank and keeps what was typed after a connect, to try again.
-  const connect = useSettingsForm({ stored: EMPTY_FORM, normalise: normalizeWifiConnect, problems: wifiConnectProblems, safeApply: flow, keepOnSuccess: true });
+  const connect = useSettingsForm({ stored: DEFAULT_WIFI_CONNECT, normalise: normalizeWifiConnect, problems: wifiConnectProblems, safeApply: flow, keepOnSuccess: true });
 
 
-  const form = connect.value ?? EMPTY_FORM;
+  const form = connect.value ?? DEFAULT_WIFI_CONNECT;
   const problems: Partial<Record<WifiField, WifiProblem>> = connect.problems ?? {};
   // A missing value is named once Connect was tried; a wrong one as soon as something is typed.
   const touched = connect.attempted;

@@ -5,5 +5,5 @@ import { defineArea } from '../area';
 export const opcuaArea = defineArea({
   name: 'opcua',
   textNamespace: 'opcua',
-  screens: [{ menu: 'opcua', slug: 'opcua', load: () => import(/* webpackChunkName: "features-opcua-isolated" */ './OpcuaPage') }],
+  screens: [{ menu: 'opcua', slug: 'opcua', reads: ['opcua.status', 'opcua.getSettings'], load: () => import(/* webpackChunkName: "features-opcua-isolated" */ './OpcuaPage') }],
 });

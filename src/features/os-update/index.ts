@@ -3,5 +3,5 @@ import { defineArea } from '../area';
 export const osUpdateArea = defineArea({
   name: 'osUpdate',
   textNamespace: 'os',
-  screens: [{ menu: 'os_update', slug: 'os-update', load: () => import(/* webpackChunkName: "os-update" */ './OsUpdatePage') }],
+  screens: [{ menu: 'os_update', slug: 'os-update', reads: ['os.info'], load: () => import(/* webpackChunkName: "os-update" */ './OsUpdatePage') }],
 });

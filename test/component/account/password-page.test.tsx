@@ -4,14 +4,15 @@ import PasswordPage from '../../../src/features/account/PasswordPage';
 import { SPECIAL_CHARACTERS } from '../../../contract/rules';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, offContract, type DeviceAnswer } from '../../support/fake-device';
-import { rulesWire, userInfoWire } from '../../support/shell-device';
+import { userInfoWire } from '../../support/shell-device';
+import { strengthRulesWire } from '../../support/settings';
 
 const ADMIN_CALL = '/api/v1/uac/account/admin/password';
 const USER_CALL = '/api/v1/uac/account/user/password';
 
 function device(
   username: string,
-  { rules = rulesWire(), change }: { rules?: ReturnType<typeof rulesWire>; change?: (body: unknown) => DeviceAnswer } = {},
+  { rules = strengthRulesWire(), change }: { rules?: ReturnType<typeof strengthRulesWire>; change?: (body: unknown) => DeviceAnswer } = {},
 ) {
   const ok = (): DeviceAnswer => ({ body: { status: 'success' } });
   return fakeDevice({
@@ -22,7 +23,7 @@ function device(
   });
 }
 
-const ENFORCED = rulesWire({
+const ENFORCED = strengthRulesWire({
   password_rules_enable: true,
   password_rules_include_numbers: true,
   password_rules_include_mixed_cases: true,
@@ -94,7 +95,7 @@ describe('PasswordPage: validation', () => {
   });
 
   test('rules switched off: only the 8-character floor applies, and the checklist says so', async () => {
-    const { fake, user } = await openPage('admin', { rules: rulesWire({ password_rules_include_numbers: true }) });
+    const { fake, user } = await openPage('admin', { rules: strengthRulesWire({ password_rules_include_numbers: true }) });
     const checklist = screen.getByRole('list', { name: 'Password requirements' });
     expect(within(checklist).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('At least 8 characters')]);
     await user.type(field.current(), 'old');
@@ -154,7 +155,7 @@ describe('PasswordPage: strength meter and checklist', () => {
   });
 
   test('only the rules that are on are listed', async () => {
-    await openPage('admin', { rules: rulesWire({ password_rules_enable: true, password_rules_minimal_length: 8, password_rules_include_numbers: true }) });
+    await openPage('admin', { rules: strengthRulesWire({ password_rules_enable: true, password_rules_minimal_length: 8, password_rules_include_numbers: true }) });
     const list = screen.getByRole('list', { name: 'Password requirements' });
     expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-rule'))).toEqual(['min_length', 'numbers']);
     expect(within(list).getByText('At least 8 characters')).toBeInTheDocument();
@@ -270,7 +271,7 @@ describe('PasswordPage: changing the password', () => {
     const fake = fakeDevice({
       'GET /api/v1/uac/account/userinfo': () => ({ body: userInfoWire('admin') }),
       'GET /api/v1/system/password-strength-rules': () =>
-        fail ? { status: 500, body: { message: 'x', error_code: 'internal_error' } } : { body: rulesWire() },
+        fail ? { status: 500, body: { message: 'x', error_code: 'internal_error' } } : { body: strengthRulesWire() },
     });
     const user = userEvent.setup();
     renderScreen(<PasswordPage />);
@@ -279,6 +280,24 @@ describe('PasswordPage: changing the password', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByLabelText(/^Current password/)).toBeInTheDocument();
     expect(fake.requests.filter((r) => r.path.endsWith('password-strength-rules'))).toHaveLength(2);
+  });
+
+  test('a panel that cannot be reached is said so, in the words every screen uses', async () => {
+    let fail = true;
+    fakeDevice({
+      'GET /api/v1/uac/account/userinfo': () => ({ body: userInfoWire('admin') }),
+      'GET /api/v1/system/password-strength-rules': () => {
+        if (fail) throw new TypeError('Failed to fetch');
+        return { body: strengthRulesWire() };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<PasswordPage />);
+    expect(await screen.findByText('The panel cannot be reached. Check the connection and try again')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'System Password' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText(/^Current password/)).toBeInTheDocument();
   });
 });
 

@@ -3,24 +3,17 @@ import userEvent from '@testing-library/user-event';
 import SecurityPage from '../../../src/features/account/SecurityPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
-import { rulesWire } from '../../support/shell-device';
+import { expirationWire, strengthRulesWire } from '../../support/settings';
 
 const HTTP = '/api/v1/system/http';
 const RULES = '/api/v1/system/password-strength-rules';
 const EXPIRATION = '/api/v1/system/password-expiration-notification';
 
-const expirationWire = (overrides: Record<string, unknown> = {}) => ({
-  password_expiration_notification_enable: false,
-  password_expiration_validity_period: 90,
-  password_expiration_allow_operations_before_update: false,
-  ...overrides,
-});
-
 /** A device that keeps what it is sent, with the server's defaults (rules off, 12; expiry off, 90). */
 function device({ failPut = false, failGet = '', on = false }: { failPut?: boolean; failGet?: string; on?: boolean } = {}) {
   let http = { http: true, https_port: 8443, certificate_sha256: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89' };
   // `on`: the strength rules and expiry notifications switched on, so their other fields take edits.
-  let rules = rulesWire(on ? { password_rules_enable: true } : {});
+  let rules = strengthRulesWire(on ? { password_rules_enable: true } : {});
   let expiration = expirationWire(on ? { password_expiration_notification_enable: true } : {});
   const refuse = (): DeviceAnswer => ({ status: 500, body: { message: 'x', error_code: 'internal_error' } });
   const state = { getFails: failGet };
@@ -240,6 +233,24 @@ describe('SecurityPage', () => {
     expect(rules.queryByText('These settings could not be loaded.')).not.toBeInTheDocument();
     expect(rules.getByLabelText(/^Minimal length/)).toHaveValue('14');
     expect(rules.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  test('a card whose read cannot reach the panel says so, in the words every screen uses', async () => {
+    const { fake } = device();
+    const view = fake.handlers[`GET ${EXPIRATION}`]!;
+    let fail = true;
+    fake.handlers[`GET ${EXPIRATION}`] = (b, r) => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return view(b, r);
+    };
+    const user = userEvent.setup();
+    renderScreen(<SecurityPage />);
+    const expiration = card('Password expiration');
+    expect(await expiration.findByText('The panel cannot be reached. Check the connection and try again')).toBeInTheDocument();
+    expect(await card('Protocol').findByRole('radio', { name: 'HTTPS only' })).toBeInTheDocument();
+    fail = false;
+    await user.click(expiration.getByRole('button', { name: 'Retry' }));
+    expect(await expiration.findByLabelText(/^Validity period/)).toHaveValue('90');
   });
 
   test('a card that fails to load offers a retry; the others work', async () => {

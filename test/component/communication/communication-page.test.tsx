@@ -11,6 +11,7 @@ import CommunicationPage from '../../../src/features/communication/Communication
 import { renderScreen, setViewportWidth } from '../../support/render';
 import { fakeDevice, type DeviceAnswer, type FakeDevice } from '../../support/fake-device';
 import { storeSession } from '../../support/shell-device';
+import { DEVICE_FIELDS } from '../../../contract/rules/communication';
 import deCommunication from '../../../public/locales/communication/de.json';
 
 const LIST = '/api/v1/communication/devices';
@@ -69,21 +70,6 @@ const PLC3 = { ...PLC2, name: 'PLC3', interface: 'com3_rs485_2w', default_statio
 
 type Device = typeof LOCAL_HMI;
 
-const SETTINGS_KEYS = [
-  'interface',
-  'default_station',
-  'ip',
-  'port',
-  'baud_rate',
-  'data_bits',
-  'parity',
-  'stop_bits',
-  'timeout_100ms',
-  'turnaround_delay_ms',
-  'parameter_1',
-  'parameter_2',
-  'send_ack_delay_ms',
-] as const;
 
 function comPorts(devices: readonly Device[]) {
   const port = (p: string) => devices.filter((d) => d.interface.startsWith(p)).map((d) => d.name);
@@ -257,7 +243,7 @@ describe('Communication', () => {
         send_ack_delay_ms: 0,
       },
     ]);
-    expect(Object.keys(fake.sent('PUT', `${LIST}/PLC1`)[0] as object).sort()).toEqual([...SETTINGS_KEYS].sort());
+    expect(Object.keys(fake.sent('PUT', `${LIST}/PLC1`)[0] as object).sort()).toEqual([...DEVICE_FIELDS].sort());
     await waitFor(() => expect(screen.getByTestId('device-PLC1')).toHaveTextContent('192.168.1.20'));
   });
 

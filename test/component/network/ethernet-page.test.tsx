@@ -9,6 +9,7 @@ import EthernetPage from '../../../src/features/network/EthernetPage';
 import { networkApi } from '../../../store/api/network-endpoints';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
+import { addressSettings, ethernetSettings } from '../../support/settings';
 import type { EthernetSettings } from '../../../contract/rules/network';
 import type { PendingNetworkChange } from '../../../contract/rules/network';
 import enNetwork from '../../../public/locales/network/en.json';
@@ -17,9 +18,9 @@ import deNetwork from '../../../public/locales/network/de.json';
 const ETHERNET = '/api/v1/network/ethernet';
 const pendingPath = (id: string, action: 'confirm' | 'revert') => `/api/v1/network/pending/${id}/${action}`;
 
-const dhcp = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' } as const;
+const dhcp = addressSettings();
 
-const STORED: EthernetSettings = { bridge: false, interfaces: [{ ...dhcp }, { ...dhcp }] };
+const STORED: EthernetSettings = ethernetSettings({ interfaces: [{ ...dhcp }, { ...dhcp }] });
 
 const STATUS = [
   { name: 'LAN1', mac: '00:0C:26:AA:00:01', link: true, ip: '192.168.1.57', netmask: '255.255.255.0', gateway: '192.168.1.1', dns: ['192.168.1.1'] },
@@ -238,21 +239,21 @@ describe('EthernetPage: the address rules as the user types', () => {
     await screen.findByText('Keep these settings?');
     expect(fake.sent('PUT', ETHERNET)).toEqual([
       {
-        settings: {
+        settings: ethernetSettings({
           bridge: true,
           interfaces: [
-            { mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '', dns1: '', dns2: '' },
+            addressSettings({ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0' }),
             // LAN2 keeps its own settings while bridged; they are not used meanwhile.
-            { mode: 'static', ip: '192.168.1.20', netmask: '255.255.0.0', gateway: '', dns1: '', dns2: '' },
+            addressSettings({ mode: 'static', ip: '192.168.1.20', netmask: '255.255.0.0' }),
           ],
-        },
+        }),
         safe: true,
       },
     ]);
   });
 
   test('back to DHCP, a static interface with errors no longer blocks Apply', async () => {
-    const { user } = await openPage({ settings: { bridge: false, interfaces: [{ ...dhcp }, { mode: 'static', ip: '10.0.0.5', netmask: '255.0.0.0', gateway: '', dns1: '', dns2: '' }] } });
+    const { user } = await openPage({ settings: ethernetSettings({ interfaces: [{ ...dhcp }, addressSettings({ mode: 'static', ip: '10.0.0.5', netmask: '255.0.0.0' })] }) });
     await setStatic(user, 'LAN1', { 'IP address': '10.1.0.5', Netmask: '255.255.0.0' });
     expect(card('LAN2').getByText(/Another interface is already in this subnet/)).toBeInTheDocument();
     expect(applyButton()).toBeDisabled();
@@ -282,13 +283,12 @@ describe('EthernetPage: safe apply', () => {
     expect(await screen.findByText('Keep these settings?')).toBeInTheDocument();
     expect(fake.sent('PUT', ETHERNET)).toEqual([
       {
-        settings: {
-          bridge: false,
+        settings: ethernetSettings({
           interfaces: [
-            { mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', dns1: '8.8.8.8', dns2: '' },
-            { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+            addressSettings({ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', dns1: '8.8.8.8' }),
+            addressSettings(),
           ],
-        },
+        }),
         safe: true,
       },
     ]);
@@ -361,13 +361,12 @@ describe('EthernetPage: safe apply', () => {
     expect(await screen.findByText('Update settings successful')).toBeInTheDocument();
     expect(fake.sent('PUT', ETHERNET)).toEqual([
       {
-        settings: {
-          bridge: false,
+        settings: ethernetSettings({
           interfaces: [
-            { mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1', dns1: '', dns2: '' },
-            { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+            addressSettings({ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1' }),
+            addressSettings(),
           ],
-        },
+        }),
         safe: false,
       },
     ]);
@@ -397,7 +396,7 @@ describe('EthernetPage: safe apply', () => {
 
   test('a page opened while a change waits shows Keep / Revert at once', async () => {
     const { fake, user } = await openPage({
-      settings: { bridge: false, interfaces: [{ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '', dns1: '', dns2: '' }, { ...dhcp }] },
+      settings: ethernetSettings({ interfaces: [addressSettings({ mode: 'static', ip: '192.168.1.10', netmask: '255.255.255.0' }), { ...dhcp }] }),
       pending: { id: 'waiting-7', section: 'ethernet', seconds_left: 42, moved: [{ name: 'LAN1', before: '192.168.1.57', after: '192.168.1.10' }] },
     });
     const alert = within(screen.getByTestId('safe-apply-waiting'));

@@ -7,19 +7,20 @@ import userEvent from '@testing-library/user-event';
 import HotspotPage from '../../../src/features/network/HotspotPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
+import { hotspotSettings } from '../../support/settings';
 import type { HotspotSettings } from '../../../contract/rules/network';
 import type { PendingNetworkChange } from '../../../contract/rules/network';
 import deNetwork from '../../../public/locales/network/de.json';
 
 const HOTSPOT = '/api/v1/network/hotspot';
 
-const STORED: HotspotSettings = {
+const STORED: HotspotSettings = hotspotSettings({
   enabled: true,
   address: '192.168.100.1',
   range_start: '192.168.100.10',
   range_end: '192.168.100.100',
   password: 'hotspot-pass-1',
-};
+});
 
 /** A panel that keeps its hotspot settings and the change waiting for confirmation. */
 function device({ put }: { put?: (body: unknown) => DeviceAnswer } = {}) {
@@ -189,7 +190,7 @@ describe('HotspotPage: applying', () => {
     const alert = within(await screen.findByTestId('safe-apply-waiting'));
     expect(fake.sent('PUT', HOTSPOT)).toEqual([
       {
-        settings: { enabled: true, address: '192.168.100.1', range_start: '192.168.100.20', range_end: '192.168.100.60', password: 'new-hotspot-pass' },
+        settings: { ...STORED, range_start: '192.168.100.20', range_end: '192.168.100.60', password: 'new-hotspot-pass' },
         safe: true,
       },
     ]);

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import WifiPage from '../../../src/features/network/WifiPage';
 import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
+import { addressSettings, wifiConnect } from '../../support/settings';
 import type { WifiConnectSettings, WifiSecurity, WifiState } from '../../../contract/rules/network';
 import type { PendingNetworkChange } from '../../../contract/rules/network';
 import deNetwork from '../../../public/locales/network/de.json';
@@ -72,7 +73,7 @@ function device(
       security: radio.security,
       eap_method: null,
       identity: '',
-      ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
+      ip: addressSettings(),
       address: radio.address,
       pending: radio.pending,
     },
@@ -432,18 +433,7 @@ describe('WifiPage: connecting', () => {
     await waitFor(() => expect(stateChip()).toHaveTextContent('Connecting'));
     expect(fake.sent('POST', CONNECT)).toEqual([
       {
-        settings: {
-          ssid: 'Plant-Floor',
-          security: 'wpa_psk',
-          password: 'conveyor-line-8',
-          eap_method: 'peap',
-          identity: '',
-          ca_certificate: '',
-          user_certificate: '',
-          private_key: '',
-          key_password: '',
-          ip: { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' },
-        },
+        settings: wifiConnect({ ssid: 'Plant-Floor', security: 'wpa_psk', password: 'conveyor-line-8' }),
         safe: false,
       },
     ]);
@@ -479,14 +469,7 @@ describe('WifiPage: connecting', () => {
     await user.type(connectCard().getByRole('textbox', { name: 'Gateway' }), '192.168.77.1');
     await user.click(connectCard().getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(fake.sent('POST', CONNECT)).toHaveLength(1));
-    expect((fake.sent('POST', CONNECT)[0] as { settings: WifiConnectSettings }).settings.ip).toEqual({
-      mode: 'static',
-      ip: '192.168.77.20',
-      netmask: '255.255.255.0',
-      gateway: '192.168.77.1',
-      dns1: '',
-      dns2: '',
-    });
+    expect((fake.sent('POST', CONNECT)[0] as { settings: WifiConnectSettings }).settings.ip).toEqual(addressSettings({ mode: 'static', ip: '192.168.77.20', netmask: '255.255.255.0', gateway: '192.168.77.1' }));
   });
 
   test('WPA2-Enterprise TLS: the files go with the request; a key of another certificate is refused by the panel', async () => {

@@ -17,6 +17,7 @@ import OpcuaPage from '../../../src/features/opcua/OpcuaPage';
 import { makeI18n, type TestLanguage } from '../../support/i18n';
 import { fakeDevice, type DeviceAnswer, type DeviceHandlers, type FakeDevice } from '../../support/fake-device';
 import { storeSession } from '../../support/shell-device';
+import { fromDefaults, opcuaSettings, type DeepPartial } from '../../support/settings';
 import type { OpcuaCertificate, OpcuaCertificates, OpcuaNode, OpcuaSettings, OpcuaSettingsInput, OpcuaStatus } from '../../../contract/api/opcua';
 import { sampleOpcuaStatus } from '../../../machines/opcua-server.qa';
 
@@ -90,18 +91,16 @@ export function sampleTree(): OpcuaNode[] {
   ];
 }
 
-export function sampleSettings(extra: Partial<OpcuaSettings> = {}): OpcuaSettings {
-  return {
+/** What the device holds: the server on, a policy matrix with modes ticked and not, one user, the
+ * trace at Info; the rest as a new device has it. */
+export function sampleSettings(extra: DeepPartial<OpcuaSettings> = {}): OpcuaSettings {
+  const sample = opcuaSettings({
     enabled: true,
-    port: 4840,
-    server_name: 'HMI OPC UA Server',
-    security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign_encrypt'], aes256_sha256_rsapss: [] },
-    anonymous: false,
+    security: { basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign_encrypt'], aes256_sha256_rsapss: [] },
     users: [{ username: 'operator', browse: true, read: true, write: false }],
     trace_level: 'info',
-    discovery: null,
-    ...extra,
-  };
+  });
+  return fromDefaults(sample, extra);
 }
 
 const HEX = (n: number) => n.toString(16).padStart(2, '0').repeat(20);

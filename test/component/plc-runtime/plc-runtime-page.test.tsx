@@ -13,6 +13,7 @@ import { renderScreen } from '../../support/render';
 import { fakeDevice, type DeviceAnswer, type FakeDevice } from '../../support/fake-device';
 import { FakeUpload } from '../../support/fake-upload';
 import { storeSession } from '../../support/shell-device';
+import { plcLan1 } from '../../support/settings';
 import { samplePlcJob } from '../../../machines/plc-runtime-update.qa';
 import type { Job } from '../../../contract/api/jobs';
 import type { PlcRuntimeStatus } from '../../../src/features/plc-runtime/types';
@@ -38,7 +39,7 @@ const statusWire = (overrides: Partial<PlcRuntimeStatus> = {}): PlcRuntimeStatus
   activation: { state: 'not_activated', method: null, activated_at: null, licence_hint: null },
   runtime: { state: 'stopped', version: '3.5.19.30' },
   device_serial_number: DEVICE_SERIAL,
-  lan1: { owner: 'plc_runtime_os', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '' },
+  lan1: plcLan1({ ip: '192.168.1.10', netmask: '255.255.255.0' }),
   max_firmware_bytes: 64 * 1024 * 1024,
   restart_seconds: 20,
   running_job: null,
@@ -284,7 +285,7 @@ describe('PLC Runtime: LAN1', () => {
     expect(save).toBeEnabled();
     await user.click(save);
     expect(await screen.findByText('Update settings successful')).toBeInTheDocument();
-    expect(fake.sent('PUT', `${STATUS}/lan1`)).toEqual([{ owner: 'plc_runtime_os', ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1' }]);
+    expect(fake.sent('PUT', `${STATUS}/lan1`)).toEqual([plcLan1({ ip: '192.168.1.10', netmask: '255.255.255.0', gateway: '192.168.1.1' })]);
   });
 
   it('hands LAN1 to the gateway OS: the address fields go back to what is stored and are not editable', async () => {

@@ -21,15 +21,16 @@ import {
 import { inRange, readWholeNumber } from '../../../src/components/settings/whole-number';
 import { SettingsCard } from '../../../src/components/settings/SettingsCard';
 import { renderScreen } from '../../support/render';
+import { hotspotSettings } from '../../support/settings';
 import deShell from '../../../public/locales/shell/de.json';
 
-const STORED: HotspotSettings = {
+const STORED: HotspotSettings = hotspotSettings({
   enabled: true,
   address: '192.168.100.1',
   range_start: '192.168.100.10',
   range_end: '192.168.100.100',
   password: 'hotspot-pass-1',
-};
+});
 
 /** The hook in a real store (for its notices), re-rendered with new options as a page would be. */
 function mount<Stored, Draft, Value, P extends Problems>(initial: SettingsFormOptions<Stored, Draft, Value, P>) {

@@ -92,6 +92,26 @@ describe('when the dialog appears', () => {
   });
 });
 
+describe('when the expiration settings cannot be read', () => {
+  test('nothing is due: the Security screen shows, its card says the panel cannot be reached, and the read is not asked again and again', async () => {
+    const expiration = '/api/v1/system/password-expiration-notification';
+    const device = shellDevice({ userInfo: { password_updated_at: CHANGED_AT } }, {
+      [`GET ${expiration}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await renderApp('/admin/account/security', { account: 'admin' });
+    const card = within(await screen.findByRole('region', { name: 'Password expiration' }, { timeout: 10_000 }));
+    expect(await card.findByText('The panel cannot be reached. Check the connection and try again', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const asked = device.requests.filter((r) => r.path === expiration).length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    // Held back while the settings were asked again, the screen remounted and asked again, without end.
+    expect(device.requests.filter((r) => r.path === expiration).length).toBe(asked);
+    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+    noExpiryDialog();
+  });
+});
+
 describe('leaving the dialog', () => {
   test('without allowOperationsBeforeUpdate there is no Cancel, on either step', async () => {
     const { user } = await openShell();

@@ -11,6 +11,9 @@ import { renderApp, setViewportWidth } from '../../support/render';
 import { formFactorChanged } from '../../../store/app-slice';
 import { SHELL_PASSWORD, shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
 import { FakeWebSocket, publishDeviceTime } from '../../support/fake-socket';
+import { ADMIN_SCREENS } from '../../../src/app/screens';
+import { MENU_GROUPS, type MenuGroup } from '../../../contract/roles';
+import shellEn from '../../../public/locales/shell/en.json';
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
 const topBar = () => screen.getByRole('banner');
@@ -31,8 +34,11 @@ describe('sidebar', () => {
     const headers = within(sidebar())
       .getAllByRole('button')
       .map((b) => b.textContent);
-    // Only groups with a registered screen the account may open are listed, in menu order.
-    expect(headers).toEqual(['System', 'Network', 'Project', 'Data', 'Features', 'Administration']);
+    // Only groups with a registered screen the account may open (admin: every one) are listed, in
+    // menu order, under their English names.
+    const groups = (Object.keys(MENU_GROUPS) as MenuGroup[]).filter((g) => ADMIN_SCREENS.some((screen) => screen.group === g));
+    expect(headers).toEqual(groups.map((g) => shellEn.menu[`group_${g}`]));
+    expect(headers.length).toBeGreaterThan(1);
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });

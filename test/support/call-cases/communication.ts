@@ -1,21 +1,17 @@
+import { DEVICE_FIELDS, type DeviceSettings } from '../../../contract/rules/communication';
+import { makeProject } from '../../../server/tools/make-project';
 import type { AreaCases } from './types';
 
-/** PLC1 of the sample project (Modbus TCP/IP on Ethernet), as the PUT sets it. */
-export const PLC1_SETTINGS = {
-  interface: 'ethernet',
-  default_station: 1,
-  ip: '192.168.1.11',
-  port: 502,
-  baud_rate: null,
-  data_bits: null,
-  parity: null,
-  stop_bits: null,
-  timeout_100ms: 10,
-  turnaround_delay_ms: 0,
-  parameter_1: 0,
-  parameter_2: 0,
-  send_ack_delay_ms: 0,
-};
+/** A device of the sample project (the one a test device runs) as the PUT sets it: every field of
+ * DEVICE_FIELDS, null where its interface has none. */
+export function sampleDeviceSettings(name: string): DeviceSettings {
+  const device = makeProject({ name: 'sample' }).devices.find((d) => d.name === name);
+  if (!device) throw new Error(`no device ${name} in the sample project`);
+  return Object.fromEntries(DEVICE_FIELDS.map((f) => [f, device[f] ?? null])) as unknown as DeviceSettings;
+}
+
+/** PLC1 of the sample project (Modbus TCP/IP on Ethernet) at another address. */
+export const PLC1_SETTINGS: DeviceSettings = { ...sampleDeviceSettings('PLC1'), ip: '192.168.1.11' };
 
 export const communicationCases: AreaCases = {
   'communication.devices': { account: 'admin' },

@@ -1,4 +1,5 @@
 import type { TestDevice } from '../device';
+import { addressSettings, ethernetSettings, hotspotSettings, wifiConnect } from '../settings';
 import type { AreaCases, CallRequest } from './types';
 
 /** Applies the current hotspot settings with the safety net: a pending change to confirm or revert. */
@@ -14,29 +15,18 @@ async function wifiOn(t: TestDevice, token: string): Promise<Partial<CallRequest
   return {};
 }
 
-const staticLan = { mode: 'static', ip: '192.168.10.5', netmask: '255.255.255.0', gateway: '192.168.10.1', dns1: '192.168.10.1', dns2: '' };
-const dhcpLan = { mode: 'dhcp', ip: '', netmask: '', gateway: '', dns1: '', dns2: '' };
-export const WIFI_CONNECT = {
-  ssid: 'Plant-Floor',
-  security: 'wpa_psk',
-  password: 'conveyor-line-7',
-  eap_method: 'peap',
-  identity: '',
-  ca_certificate: '',
-  user_certificate: '',
-  private_key: '',
-  key_password: '',
-  ip: dhcpLan,
-};
-const hotspot = { enabled: true, address: '192.168.50.1', range_start: '192.168.50.100', range_end: '192.168.50.199', password: 'Hotspot-Pass-1' };
+const staticLan = addressSettings({ mode: 'static', ip: '192.168.10.5', netmask: '255.255.255.0', gateway: '192.168.10.1', dns1: '192.168.10.1' });
+const dhcpLan = addressSettings();
+export const WIFI_CONNECT = wifiConnect({ ssid: 'Plant-Floor', security: 'wpa_psk', password: 'conveyor-line-7' });
+const hotspot = hotspotSettings({ enabled: true, password: 'Hotspot-Pass-1' });
 
 export const networkCases: AreaCases = {
   'network.getEthernet': { account: 'admin' },
   'network.setEthernet': {
     account: 'admin',
-    body: { settings: { bridge: false, interfaces: [dhcpLan, staticLan] }, safe: false },
+    body: { settings: ethernetSettings({ interfaces: [dhcpLan, staticLan] }), safe: false },
     invalid: {
-      body: { settings: { bridge: false, interfaces: [dhcpLan, { ...staticLan, gateway: '10.0.0.1' }] }, safe: false },
+      body: { settings: ethernetSettings({ interfaces: [dhcpLan, { ...staticLan, gateway: '10.0.0.1' }] }), safe: false },
       field: 'settings.interfaces.1.gateway',
     },
   },

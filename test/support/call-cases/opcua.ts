@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestDevice } from '../device';
 import { disposeIdentity, makeClientIdentity } from '../opcua-client';
 import { opcuaNodeTree } from '../../../server/services/opcua/node-tree';
+import { opcuaSettingsInput } from '../settings';
 import type { AreaCases } from './types';
 
 /** A client application's certificate and key, as files an administrator would upload. */
@@ -39,19 +40,7 @@ export const opcuaCases: AreaCases = {
       const { users: _users, ...stored } = t.device.settings.get('opcua');
       return { body: { ...stored, server_name: 'Panel 7', users: [] } };
     },
-    invalid: {
-      body: {
-        enabled: false,
-        port: 0,
-        server_name: 'x',
-        security: { none: false, basic256sha256: ['sign'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] },
-        anonymous: false,
-        users: [],
-        trace_level: 'info',
-        discovery: null,
-      },
-      field: 'port',
-    },
+    invalid: { body: opcuaSettingsInput({ port: 0 }), field: 'port' },
   },
   'opcua.trace': { account: 'admin', query: { after: '0' }, invalid: { query: { limit: '0' }, field: 'limit' } },
   'opcua.downloadTrace': { account: 'admin' },

@@ -1,5 +1,6 @@
 import { firmwareParts, plcFirmware, validActivationCode, validSerialNumber } from '../plc-firmware';
 import type { TestDevice } from '../device';
+import { plcLan1 } from '../settings';
 import type { AreaCases } from './types';
 
 /** Puts the PLC runtime's activation where a case needs it, whatever the cases before did. */
@@ -32,8 +33,8 @@ export const plcRuntimeCases: AreaCases = {
   },
   'plcRuntime.setLan1': {
     account: 'admin',
-    body: { owner: 'plc_runtime_os', ip: '192.168.1.20', netmask: '255.255.255.0', gateway: '192.168.1.1' },
-    invalid: { body: { owner: 'plc_runtime_os', ip: '192.168.1.20', netmask: '255.255.255.0', gateway: '10.0.0.1' }, field: 'gateway' },
+    body: plcLan1({ ip: '192.168.1.20', gateway: '192.168.1.1' }),
+    invalid: { body: plcLan1({ ip: '192.168.1.20', gateway: '10.0.0.1' }), field: 'gateway' },
   },
   'plcRuntime.update': {
     account: 'admin',

@@ -1,18 +1,9 @@
 import type { AreaCases } from './types';
 import { formatSetTime, partsOfLocal } from '../../../contract/rules/device-time';
+import { expirationWire, strengthRulesWire } from '../settings';
 
-const strengthRules = {
-  password_rules_enable: false,
-  password_rules_minimal_length: 12,
-  password_rules_include_numbers: false,
-  password_rules_include_mixed_cases: false,
-  password_rules_include_special_characters: false,
-};
-const expiration = {
-  password_expiration_notification_enable: false,
-  password_expiration_validity_period: 90,
-  password_expiration_allow_operations_before_update: false,
-};
+const strengthRules = strengthRulesWire();
+const expiration = expirationWire();
 
 export const systemCases: AreaCases = {
   'system.getHmiName': { account: 'cmt_default_view_only_user' },
