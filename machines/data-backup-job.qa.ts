@@ -1,6 +1,6 @@
 /** The data backup job's QA entry: sample events, doubles and sample results (see qa-support.ts). */
 import type { Job } from '../contract/api/jobs';
-import { DATA_BACKUP_STEPS } from '../contract/jobs';
+import { DATA_BACKUP_STEPS } from '../contract/api/data.routes';
 import { DATA_BACKUP_POLL_MS, MAX_POLL_FAILURES, dataBackupJobMachine, type DataBackupJobEvent, type MediaBackupRequest } from './data-backup-job.machine';
 import { sampleJobOf } from './job-samples';
 import { NETWORK_FAILURE, errorAnswer, pendingPromise, samplesOf, type MachineEntry } from './qa-support';

@@ -1,6 +1,6 @@
 /** The OS update's QA entry: sample events, doubles and sample results (see qa-support.ts). */
 import type { Job } from '../contract/api/jobs';
-import { OS_UPDATE_STEPS } from '../contract/jobs';
+import { OS_UPDATE_STEPS } from '../contract/api/os.routes';
 import { OS_JOB_POLL_MS, VERIFY_POLL_MS, VERIFY_TIMEOUT_MS, osUpdateMachine, type OsUpdateEvent, type UploadImageInput } from './os-update.machine';
 import { sampleJobOf } from './job-samples';
 import { NETWORK_FAILURE, pendingPromise, samplesOf, silentCallback, type MachineEntry } from './qa-support';

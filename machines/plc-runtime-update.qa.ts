@@ -1,6 +1,6 @@
 /** The PLC runtime firmware update's QA entry: sample events, doubles and sample results (see qa-support.ts). */
 import type { Job } from '../contract/api/jobs';
-import { PLC_RUNTIME_UPDATE_STEPS } from '../contract/jobs';
+import { PLC_RUNTIME_UPDATE_STEPS } from '../contract/api/plc-runtime.routes';
 import {
   PLC_JOB_POLL_MS,
   RESTART_POLL_MS,

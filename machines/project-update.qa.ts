@@ -1,6 +1,6 @@
 /** The project update's QA entry: sample events, doubles and sample results (see qa-support.ts). */
 import type { Job } from '../contract/api/jobs';
-import { PROJECT_UPDATE_STEPS } from '../contract/jobs';
+import { PROJECT_UPDATE_STEPS } from '../contract/api/project.routes';
 import { JOB_POLL_MS, MAX_POLL_FAILURES, projectUpdateMachine, type MediaInput, type ProjectUpdateEvent, type UploadInput } from './project-update.machine';
 import { sampleJobOf } from './job-samples';
 import { NETWORK_FAILURE, errorAnswer, pendingPromise, samplesOf, silentCallback, type MachineEntry } from './qa-support';

@@ -39,9 +39,11 @@ import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
 import { refusePlainHttp } from './http/own-host';
-import { SERVER_AREAS } from './areas';
+import { SERVER_AREAS, SETTING_DEFS } from './areas';
 import type { Device } from './device';
 import type { AccountName } from '../contract/roles';
+import { JOB_KINDS_DEF } from '../contract/jobs';
+import type { AuditTarget } from '../contract/audit';
 import sampleProject from './sample-project/sample-project.json';
 
 export const SERVER_VERSION = '0.1.0';
@@ -96,7 +98,7 @@ export interface CreatedDevice {
 export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> {
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(opts.dataDir);
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, SETTING_DEFS);
   // Every date the device stamps comes from the device clock; the host clock measures only the
   // lifetimes of tokens, lockouts and limits (server/lib/clock.ts says why).
   const time = new DeviceTimeService(clock, settings);
@@ -111,7 +113,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
-  const recipes = new RecipeService(db, time, opts.dataDir, () => project.active());
+  const recipes = new RecipeService({ db, time, dataDir: opts.dataDir, active: () => project.active() });
   project.onActivate((id, p) => recipes.replace(id, p.recipes));
   const dataLogs = new DataLogService(db, () => time.nowMs());
   project.onActivate((id, p) => dataLogs.replace(id, p));
@@ -126,7 +128,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
       account: null,
       source: 'device',
       action: 'job_interrupted',
-      target: left.kind === 'project_update' ? 'project' : left.kind === 'plc_runtime_update' ? 'plc_runtime.firmware' : 'os',
+      target: JOB_KINDS_DEF[left.kind].target as AuditTarget,
       after: { job: left.id, kind: left.kind, requested_by: left.account, step: left.step, detail: left.detail, running: project.project.name },
       values: null,
       result: 'interrupted',
@@ -136,7 +138,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const signInLimits = new SignInLimits(db, clock);
   const retention = new LogRetention(clock, oplog, lockout, signInLimits);
   retention.start();
-  const network = new NetworkService(db, settings, clock, oplog, { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming });
+  const network = new NetworkService({ db, settings, clock, oplog, timing: { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming } });
   const power = new PowerService();
   power.onUp((awayMs) =>
     oplog.record({ account: null, source: 'device', action: 'device_rebooted', target: 'device', after: { away_ms: awayMs, os_version: settings.get('os_version') }, values: null, result: 'success' }),
@@ -144,30 +146,30 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   const tagValues = new TagValues();
   const alarms = new AlarmService(db);
   const operations = new OperationLogReader(db);
-  const recorder = new Recorder(project.runtime, tagValues, dataLogs, alarms, () => time.nowMs());
+  const recorder = new Recorder({ runtime: project.runtime, tags: tagValues, dataLogs, alarms, now: () => time.nowMs() });
   if (opts.recorder !== false) recorder.start();
   const opcuaDir = path.join(opts.dataDir, 'opcua');
   const host = opts.host ?? '127.0.0.1';
-  const opcua = new OpcuaServerService(
-    opcuaDir,
-    new TraceLog(opcuaDir, () => time.nowMs()),
+  const opcua = new OpcuaServerService({
+    dir: opcuaDir,
+    trace: new TraceLog(opcuaDir, () => time.nowMs()),
     tagValues,
-    () => project.runtime.project,
-    { settings: settings.get('opcua'), project: project.project },
-    {
+    runningProject: () => project.runtime.project,
+    initial: { settings: settings.get('opcua'), project: project.project },
+    options: {
       host,
       hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
       reservedPorts: [opts.port ?? 8080, opts.httpsPort ?? 8443].filter((p) => p > 0),
       version: SERVER_VERSION,
     },
-    {
+    events: {
       clientRejected: (cert) =>
         oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
     },
-    new SignInLimits(db, clock),
-    () => time.nowMs(),
-    () => clock.now(),
-  );
+    limits: new SignInLimits(db, clock),
+    now: () => time.nowMs(),
+    clockNow: () => clock.now(),
+  });
   // The OPC UA server publishes the tree of the project that runs, as edited.
   project.onEdit((p, part) => {
     tagValues.reload(p);
@@ -185,14 +187,20 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     }
   });
   await opcua.start();
-  const dataBackup = new DataBackupService(dataLogs, alarms, operations, () => time.nowMs(), path.join(opts.dataDir, 'media'));
-  const osUpdate = new OsUpdateService(db, settings, oplog, power, opts.dataDir, { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os });
+  const dataBackup = new DataBackupService({ dataLogs, alarms, operations, now: () => time.nowMs(), mediaRoot: path.join(opts.dataDir, 'media') });
+  const osUpdate = new OsUpdateService({ db, settings, oplog, power, dataDir: opts.dataDir, options: { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os } });
   // The runtime's firmware comes from the panel's vendor: the keys trusted for OS images sign it too.
-  const plcRuntime = new PlcRuntimeService(db, settings, oplog, jobs, power, () => time.nowMs(), opts.dataDir, {
-    ...DEFAULT_PLC_RUNTIME_OPTIONS,
-    restartMs: osUpdate.options.rebootMs,
-    ...opts.plcRuntime,
-  }, trustedOsKeys(osUpdate.options.trustedKeyPaths));
+  const plcRuntime = new PlcRuntimeService({
+    db,
+    settings,
+    oplog,
+    jobs,
+    power,
+    now: () => time.nowMs(),
+    dataDir: opts.dataDir,
+    options: { ...DEFAULT_PLC_RUNTIME_OPTIONS, restartMs: osUpdate.options.rebootMs, ...opts.plcRuntime },
+    trusted: trustedOsKeys(osUpdate.options.trustedKeyPaths),
+  });
   const largestUpdate = Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes);
   const staging = new StagingQuota({
     maxBytes: largestUpdate + 2 * RECIPE_BACKUP_MAX_BYTES,

@@ -1,4 +1,4 @@
-import type { ServerArea } from './http/area';
+import type { ServerArea, SettingDefs } from './http/area';
 import { authArea } from './routes/auth';
 import { uacArea } from './routes/uac';
 import { systemArea } from './routes/system';
@@ -15,9 +15,9 @@ import { cgiArea } from './routes/cgi';
 import { metaArea } from './routes/meta';
 import { plcRuntimeArea } from './routes/plc-runtime';
 
-/** Every area the server serves, once, one per area of the contract (CALL_AREAS). A new area is
- * its file in server/routes/ and one line here. */
-export const SERVER_AREAS: readonly ServerArea[] = [
+/** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
+ * its file in server/routes/ and one line here; its settings come with it. */
+export const SERVER_AREAS = [
   authArea,
   uacArea,
   systemArea,
@@ -33,4 +33,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   cgiArea,
   metaArea,
   plcRuntimeArea,
-];
+] as const satisfies readonly ServerArea[];
+
+/** Every area's settings, by key (server/services/settings.ts reads them at start). */
+export const SETTING_DEFS: SettingDefs = Object.assign({}, ...SERVER_AREAS.map((area: ServerArea) => area.settings ?? {}));

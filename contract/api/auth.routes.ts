@@ -1,3 +1,5 @@
+import { defineContractArea } from '../area';
+import type * as calls from './auth';
 import { API_BASE, type Route } from './route';
 
 /** Method and path of the auth calls, zod-free so the console can import it; their schemas are in ./auth.ts. */
@@ -8,3 +10,11 @@ export const AUTH_ROUTES = {
   tokenCheck: { id: 'auth.tokenCheck', method: 'GET', path: `${API_BASE}/auth/token/check` },
   loginInfo: { id: 'auth.loginInfo', method: 'GET', path: `${API_BASE}/auth/login-info` },
 } as const satisfies Record<string, Route>;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const authContract = defineContractArea<typeof calls>()({
+  name: 'auth',
+  routes: AUTH_ROUTES,
+  auditActions: ['login', 'logout'],
+  auditTargets: ['admin', 'app', 'session'],
+});

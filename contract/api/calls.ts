@@ -1,10 +1,10 @@
 /** Types only: finds a call's schemas from its zod-free route, so the console types an endpoint
  * from the one route it names and never loads zod. */
-import type { CALL_AREAS } from './index';
+import type { ContractAreaOf } from '../areas';
 import type { CallDef } from './define';
 import type { Route } from './route';
 
-type AreaModule = (typeof CALL_AREAS)[keyof typeof CALL_AREAS];
+type AreaModule = ContractAreaOf extends infer A ? (A extends { readonly calls?: infer M } ? NonNullable<M> : never) : never;
 type CallsIn<M> = M extends unknown ? Extract<M[keyof M], CallDef> : never;
 
 /** Every call of the contract, as a union of their exact types. */

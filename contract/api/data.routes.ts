@@ -1,3 +1,5 @@
+import { defineContractArea } from '../area';
+import type * as calls from './data';
 import { API_BASE, type Route } from './route';
 
 /** Method and path of the Data calls (data logs and trends, the event log, the operation log, data
@@ -19,3 +21,28 @@ export const DATA_ROUTES = {
   backup: { id: 'data.backup', method: 'POST', path: `${API_BASE}/data/backup`, answerFormat: 'file' },
   backupToMedia: { id: 'data.backupToMedia', method: 'POST', path: `${API_BASE}/data/backup/media` },
 } as const satisfies Record<string, Route>;
+
+/** A data backup written to the USB stick or the SD card: the files gathered, then the archive written. */
+export const DATA_BACKUP_STEPS = ['prepare', 'write_archive'] as const;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const dataContract = defineContractArea<typeof calls>()({
+  name: 'data',
+  routes: DATA_ROUTES,
+  auditActions: ['acknowledge_alarm', 'acknowledge_all_alarms', 'set_oplog_retention', 'backup_data', 'backup_data_to_media'],
+  deviceAuditActions: [
+    /** Retention removed the oldest rows of the operation log (or of the sign-in failure tables):
+     * how many, from which table, and the retention in force. */
+    'operation_log_pruned',
+    /** A data backup job (to the USB stick or the SD card) ended: the file written (or why not). */
+    'data_backup_finished',
+  ],
+  auditTargets: ['event_log', 'operation_log', 'data'],
+  auditTargetForms: [
+    /** One alarm event, by its id. */
+    { key: 'event', prefix: 'event_log.', pattern: /^event_log\.(\d+)$/, param: 'id', list: false },
+  ],
+  jobs: {
+    data_backup: { what: 'a data backup', steps: DATA_BACKUP_STEPS, target: 'data', menu: 'backup_data' },
+  },
+});

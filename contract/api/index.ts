@@ -1,27 +1,13 @@
-import * as auth from './auth';
-import * as uac from './uac';
-import * as system from './system';
-import * as network from './network';
-import * as project from './project';
-import * as webview from './webview';
-import * as opcua from './opcua';
-import * as cgi from './cgi';
-import * as meta from './meta';
-import * as jobs from './jobs';
-import * as os from './os';
-import * as recipe from './recipe';
-import * as data from './data';
-import * as plcRuntime from './plc-runtime';
-import * as communication from './communication';
+import { CONTRACT_AREAS, type ContractAreaName } from '../areas';
 import type { CallDef } from './define';
 
 export * from './define';
 export * from './common';
-export { auth, uac, system, network, project, jobs, os, recipe, data, communication, webview, opcua, cgi, meta, plcRuntime };
 
-/** Every area of the device API, once: a module of zod schemas per area (`<area>.ts`) with its
- * zod-free routes beside it (`<area>.routes.ts`). A new area is those two files and one entry here. */
-export const CALL_AREAS = { auth, uac, system, network, project, jobs, os, recipe, data, communication, webview, opcua, cgi, meta, plcRuntime };
+/** The file of an area's calls: its name in kebab case (`plcRuntime` → `plc-runtime.ts`). */
+export function callsFileOf(area: ContractAreaName): string {
+  return area.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
 
 function callsOf(mod: Record<string, unknown>): CallDef[] {
   return Object.values(mod).filter(
@@ -29,7 +15,18 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
   );
 }
 
+/** The calls of every area of the list (contract/areas.ts), each area's from its own file by the
+ * naming rule above: nothing here is edited for a new area. Server-side and tests only (the console
+ * takes a call's types from contract/api/calls.ts and never loads zod). */
+export const CALLS_BY_AREA: Readonly<Record<ContractAreaName, readonly CallDef[]>> = Object.fromEntries(
+  CONTRACT_AREAS.map((area) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(`./${callsFileOf(area.name)}`) as Record<string, unknown>;
+    return [area.name, callsOf(mod)];
+  }),
+) as unknown as Record<ContractAreaName, readonly CallDef[]>;
+
 /** Every call of the device API, in one list: the server registers them, the OpenAPI document lists them. */
-export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((m) => callsOf(m as Record<string, unknown>));
+export const ALL_CALLS: readonly CallDef[] = Object.values(CALLS_BY_AREA).flat();
 
 export * from './socket';

@@ -1,3 +1,5 @@
+import { defineContractArea } from '../area';
+import type * as calls from './network';
 import { API_BASE, type Route } from './route';
 
 /** Method and path of the network calls, zod-free so the console can import it; their schemas are in ./network.ts. */
@@ -15,3 +17,25 @@ export const NETWORK_ROUTES = {
   getHotspot: { id: 'network.getHotspot', method: 'GET', path: `${API_BASE}/network/hotspot` },
   setHotspot: { id: 'network.setHotspot', method: 'PUT', path: `${API_BASE}/network/hotspot` },
 } as const satisfies Record<string, Route>;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const networkContract = defineContractArea<typeof calls>()({
+  name: 'network',
+  routes: NETWORK_ROUTES,
+  auditActions: ['set_ethernet', 'confirm_network_change', 'revert_network_change', 'set_wifi_enabled', 'connect_wifi', 'disconnect_wifi', 'set_hotspot'],
+  deviceAuditActions: [
+    /** A network change made with the safety net was not confirmed in time: the previous settings are back. */
+    'network_change_timed_out',
+    /** The server started with a network change still unconfirmed: the previous settings are back. */
+    'network_change_reverted_at_start',
+  ],
+  auditTargets: ['network.ethernet', 'network.wifi', 'network.hotspot', 'network.pending'],
+  errorCodes: [
+    /** A network change is waiting for its confirmation: confirm or revert it first. */
+    'change_pending',
+    /** No network change waits for a confirmation. */
+    'no_pending_change',
+    /** Wi-Fi is off: turn it on first. */
+    'wifi_disabled',
+  ],
+});

@@ -1,3 +1,5 @@
+import { defineContractArea } from '../area';
+import type * as calls from './system';
 import { API_BASE, type Route } from './route';
 
 /** Method and path of the system calls, zod-free so the console can import it; their schemas are in ./system.ts. */
@@ -19,3 +21,11 @@ export const SYSTEM_ROUTES = {
   stopIdentifyLight: { id: 'system.stopIdentifyLight', method: 'DELETE', path: `${API_BASE}/system/led` },
   webSpecification: { id: 'system.webSpecification', method: 'GET', path: `${API_BASE}/system/web/specification` },
 } as const satisfies Record<string, Route>;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const systemContract = defineContractArea<typeof calls>()({
+  name: 'system',
+  routes: SYSTEM_ROUTES,
+  auditActions: ['set_hmi_name', 'set_datetime', 'start_identify_light', 'stop_identify_light', 'set_password_strength_rules', 'set_password_expiration', 'set_http'],
+  auditTargets: ['device', 'system.hmi_name', 'system.time', 'system.led', 'security.password_rules', 'security.password_expiration', 'security.http'],
+});

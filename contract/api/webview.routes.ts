@@ -1,3 +1,5 @@
+import { defineContractArea } from '../area';
+import type * as calls from './webview';
 import { API_BASE, type Route } from './route';
 
 /** Method and path of the webview calls, zod-free so the console can import it; their schemas are in ./webview.ts. */
@@ -8,3 +10,9 @@ export const WEBVIEW_ROUTES = {
   webviewTimeout: { id: 'webview.timeout', method: 'GET', path: `${API_BASE}/webview/timeout` },
   webviewPassword: { id: 'webview.password', method: 'GET', path: `${API_BASE}/webview/password` },
 } as const satisfies Record<string, Route>;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const webviewContract = defineContractArea<typeof calls>()({
+  name: 'webview',
+  routes: WEBVIEW_ROUTES,
+});

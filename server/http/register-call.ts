@@ -34,7 +34,7 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   /** The schema `before` and `after` follow, when the handler knows it better than the contract
-   * (a setting as stored: its entry of SETTING_SCHEMAS). */
+   * (a setting as stored: `device.settings.schemaOf(key)`). */
   values?: z.core.$ZodType;
   target?: AuditTarget;
   /** The account a sign-in attempt was for, before any caller is known. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BodyOf, CallDef, ResponseOf } from '../../contract/api/define';
-import { SETTING_SCHEMAS, type DeviceSettings, type SettingKey } from '../services/settings';
+import type { DeviceSettings, SettingKey } from '../services/settings';
 import { registerCall } from './register-call';
 import type { Device } from '../device';
 
@@ -26,7 +26,7 @@ export type SettingPair<K extends SettingKey, G extends CallDef, S extends CallD
 
 /** Registers a get/set pair of one setting. The set call reads the value before, stores the new
  * one in a transaction, and its operation-log row records both as stored, masked by the setting's
- * schema (SETTING_SCHEMAS). */
+ * schema (its area's `settings`, device.settings.schemaOf). */
 export function registerSettingPair<K extends SettingKey, G extends CallDef, S extends CallDef>(
   app: FastifyInstance,
   device: Device,
@@ -46,7 +46,7 @@ export function registerSettingPair<K extends SettingKey, G extends CallDef, S e
       settings.set(key, next);
       return { before: current, after: next };
     })();
-    audit({ before, after, values: SETTING_SCHEMAS[key] });
+    audit({ before, after, values: device.settings.schemaOf(key) });
     pair.applied?.(after);
     return answer(after);
   });

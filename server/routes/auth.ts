@@ -4,7 +4,10 @@ import { DEVICE_MODEL } from '../hardware/system-info';
 import { isAccountName, type AccountName } from '../../contract/roles';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { secret } from '../../contract/api/secret';
 import type { Device } from '../device';
 import type { TokenPair } from '../services/tokens';
 
@@ -76,4 +79,9 @@ function register(app: FastifyInstance, device: Device): void {
   }));
 }
 
-export const authArea = defineServerArea({ name: 'auth', register });
+export const authArea = defineServerArea({
+  name: 'auth',
+  /** The key tokens are signed with: made at first start, never answered or logged. */
+  settings: { jwt_secret: setting(secret(z.string()), () => crypto.randomBytes(48).toString('base64url')) },
+  register,
+});

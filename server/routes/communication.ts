@@ -1,4 +1,4 @@
-import { communication } from '../../contract/api';
+import * as communication from '../../contract/api/communication';
 import type { ResponseOf } from '../../contract/api/define';
 import type { Project } from '../../contract/project-format';
 import { communicationDeviceSchema as projectDeviceSchema } from '../../contract/project-format';

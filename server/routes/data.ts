@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { data } from '../../contract/api';
+import * as data from '../../contract/api/data';
 import { MEDIA } from '../../contract/media';
 import type { AlarmSeverity } from '../../contract/rules/data';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import { DEFAULT_OPLOG_RETENTION } from '../../contract/rules/data';
 import { registerSettingPair } from '../http/setting-pair';
 import { ApiError } from '../lib/api-error';
 import { stampOf } from '../lib/stamp';
@@ -31,6 +32,11 @@ function fileLabel(name: string): string {
 
 export const dataArea = defineServerArea({
   name: 'data',
+  settings: {
+    /** How much of the operation log is kept: at most `rows` rows, none older than `days` days; the
+     * oldest go first, and each pruning writes one row saying what went. */
+    oplog_retention: setting(data.oplogRetentionSchema, () => ({ ...DEFAULT_OPLOG_RETENTION })),
+  },
   register(app, device) {
     const notFound = () => ApiError.notFound('No such data log in the running project');
 

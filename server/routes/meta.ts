@@ -1,4 +1,4 @@
-import { meta } from '../../contract/api';
+import * as meta from '../../contract/api/meta';
 import { buildOpenApiDocument } from '../../contract/openapi';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';

@@ -4,6 +4,7 @@ import { DHCP_ADDRESS, ethernetProblems, hotspotProblems, normalizeEthernet, nor
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
+import { NETWORK_SETTINGS } from '../services/network';
 import { keyProblem } from '../hardware/radio';
 import type { Device } from '../device';
 
@@ -111,4 +112,4 @@ function register(app: FastifyInstance, device: Device): void {
   });
 }
 
-export const networkArea = defineServerArea({ name: 'network', register });
+export const networkArea = defineServerArea({ name: 'network', settings: NETWORK_SETTINGS, register });

@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { opcua } from '../../contract/api';
+import * as opcua from '../../contract/api/opcua';
 import type { OpcuaNode, OpcuaSettingsInput } from '../../contract/api/opcua';
 import { MAX_CERTIFICATE_BYTES } from '../../contract/api/opcua';
 import type { OpcuaFolderDef } from '../../contract/project-format';
 import { discoveryUrlProblem, treeProblems, userProblems } from '../../contract/rules/opcua';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import { DEFAULT_OPCUA_SETTINGS } from '../../contract/rules/opcua';
+import { secret } from '../../contract/api/secret';
 import { receiveUpload, type FilePartRule } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { hashPassword } from '../services/passwords';
-import { SETTING_SCHEMAS } from '../services/settings';
 import { opcuaNodeTree, treeToEdit } from '../services/opcua/node-tree';
 import { driverTable } from '../services/communication';
 
@@ -47,6 +48,14 @@ function certificateRule(): FilePartRule {
 
 export const opcuaArea = defineServerArea({
   name: 'opcua',
+  settings: {
+    /** The OPC UA server's settings; a user's password is kept as a scrypt hash only. No users at
+     * first, so none lacks the password hash a stored user has. */
+    opcua: setting(
+      opcua.opcuaSettingsSchema.extend({ users: z.array(opcua.opcuaUserSchema.extend({ password_hash: secret(z.string()) })) }),
+      () => ({ ...structuredClone(DEFAULT_OPCUA_SETTINGS), users: [] }),
+    ),
+  },
   register(app, device) {
     const incoming = path.join(device.dataDir, 'opcua', 'incoming');
     const withUpload = async <T>(work: (dir: string) => Promise<T>): Promise<T> => {
@@ -139,7 +148,7 @@ export const opcuaArea = defineServerArea({
         device.settings.set('opcua', next);
         return { before: was, after: next };
       })();
-      audit({ before, after, values: SETTING_SCHEMAS.opcua });
+      audit({ before, after, values: device.settings.schemaOf('opcua') });
       device.opcua.applySettings(after);
       return answerSettings(after);
     });

@@ -1,6 +1,8 @@
-import { os } from '../../contract/api';
+import * as os from '../../contract/api/os';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import { z } from 'zod';
+import { FACTORY_OS_VERSION } from '../hardware/system-info';
 import { receiveUpload } from '../http/upload';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { ApiError } from '../lib/api-error';
@@ -12,6 +14,8 @@ function invalidImage(err: InvalidImageError): ApiError {
 
 export const osArea = defineServerArea({
   name: 'os',
+  /** The installed OS's version: the factory's, then whatever an OS update committed. */
+  settings: { os_version: setting(z.string(), () => FACTORY_OS_VERSION) },
   register(app, device) {
     registerCall(app, device, os.info, () => {
       const running = device.jobs.running(['os_update']);

@@ -1,6 +1,10 @@
-import { plcRuntime } from '../../contract/api';
+import * as plcRuntime from '../../contract/api/plc-runtime';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import { z } from 'zod';
+import { secret } from '../../contract/api/secret';
+import { ACTIVATION_METHODS, DEFAULT_PLC_LAN1 } from '../../contract/rules/plc-runtime';
+import { FACTORY_PLC_RUNTIME_VERSION } from '../hardware/plc-runtime';
 import { receiveUpload } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { InvalidFirmwareError, PLC_FIRMWARE_MAGIC } from '../lib/plc-firmware';
@@ -11,6 +15,18 @@ function invalidFirmware(err: InvalidFirmwareError): ApiError {
 
 export const plcRuntimeArea = defineServerArea({
   name: 'plcRuntime',
+  settings: {
+    /** The PLC runtime: its licence (null while not activated), the installed firmware's version,
+     * and LAN1 (who controls it, the address the PLC runtime OS sets). */
+    plc_runtime: setting(
+      z.object({
+        activation: z.object({ method: z.enum(ACTIVATION_METHODS), activated_at: z.string(), licence: secret(z.string()) }).nullable(),
+        version: z.string(),
+        lan1: plcRuntime.plcLan1Schema,
+      }),
+      () => ({ activation: null, version: FACTORY_PLC_RUNTIME_VERSION, lan1: { ...DEFAULT_PLC_LAN1 } }),
+    ),
+  },
   register(app, device) {
     registerCall(app, device, plcRuntime.status, () => device.plcRuntime.status());
 

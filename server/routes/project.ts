@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { project } from '../../contract/api';
+import * as project from '../../contract/api/project';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
 import { receiveUpload } from '../http/upload';

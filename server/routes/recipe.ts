@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { recipe } from '../../contract/api';
+import * as recipe from '../../contract/api/recipe';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
 import { receiveUpload } from '../http/upload';

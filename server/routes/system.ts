@@ -4,7 +4,11 @@ import { hmiNameProblem, sanitizeHmiName, HMI_NAME_MAX_LENGTH } from '../../cont
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { registerSettingPair } from '../http/setting-pair';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { DEFAULT_EXPIRATION, DEFAULT_STRENGTH_RULES, MINIMAL_LENGTH_RANGE, expirationToWire, strengthRulesToWire } from '../../contract/rules';
+import { FACTORY_OS_VERSION } from '../hardware/system-info';
 import { DEVICE_MODEL, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
 import type { Device } from '../device';
 import { certificateSha256 } from '../tls';
@@ -82,4 +86,38 @@ function register(app: FastifyInstance, device: Device): void {
   registerCall(app, device, calls.webSpecification, () => ({ ...WEB_SPECIFICATION }));
 }
 
-export const systemArea = defineServerArea({ name: 'system', register });
+/** A serial number and locally administered MAC addresses, one per interface, in sequence: what
+ * a real panel reads from its nameplate and NICs, made once at first start. */
+function newDeviceIdentity() {
+  const serial = `X1070${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+  const base = crypto.randomBytes(3);
+  const macs: Record<string, string> = {};
+  ['LAN1', 'LAN2', 'WLAN'].forEach((name, i) => {
+    const tail = ((base.readUIntBE(0, 3) + i) & 0xffffff).toString(16).padStart(6, '0');
+    macs[name] = `02:1a:7c:${tail.slice(0, 2)}:${tail.slice(2, 4)}:${tail.slice(4, 6)}`;
+  });
+  return { serial_number: serial, macs };
+}
+
+export const systemArea = defineServerArea({
+  name: 'system',
+  settings: {
+    hmi_name: setting(z.string(), () => 'HMI'),
+    time_offset_ms: setting(z.number(), () => 0),
+    password_strength_rules: setting(
+      calls.strengthRulesWireSchema,
+      () => strengthRulesToWire(DEFAULT_STRENGTH_RULES),
+      // The minimal length once went down to 4 though 8 was always the floor: the floor it is.
+      (stored) => {
+        const parsed = calls.strengthRulesWireSchema.extend({ password_rules_minimal_length: z.number() }).safeParse(stored);
+        if (!parsed.success) return undefined;
+        const length = parsed.data.password_rules_minimal_length;
+        return { ...parsed.data, password_rules_minimal_length: Math.max(MINIMAL_LENGTH_RANGE.min, Math.min(MINIMAL_LENGTH_RANGE.max, length)) };
+      },
+    ),
+    password_expiration: setting(calls.expirationWireSchema, () => expirationToWire(DEFAULT_EXPIRATION)),
+    http_enabled: setting(z.boolean(), () => true),
+    device_identity: setting(z.object({ serial_number: z.string(), macs: z.record(z.string(), z.string()) }), newDeviceIdentity),
+  },
+  register,
+});

@@ -1,10 +1,31 @@
-import { webview } from '../../contract/api';
+import * as webview from '../../contract/api/webview';
 import { USER_MODE_ACCOUNTS } from '../../contract/roles';
 import { registerCall } from '../http/register-call';
-import { defineServerArea } from '../http/area';
+import { defineServerArea, setting } from '../http/area';
+import { z } from 'zod';
 
 export const webviewArea = defineServerArea({
   name: 'webview',
+  settings: {
+    webview: setting(
+      z.object({
+        enabled: z.boolean(),
+        timeout_enabled: z.boolean(),
+        timeout_minutes: z.number(),
+        password_free: z.boolean(),
+        auto_login: z.object({ enabled: z.boolean(), username: z.string().nullable() }),
+        users_enabled: z.record(z.string(), z.boolean()),
+      }),
+      () => ({
+        enabled: true,
+        timeout_enabled: false,
+        timeout_minutes: 60,
+        password_free: false,
+        auto_login: { enabled: false, username: null },
+        users_enabled: { cmt_default_control_user: true, cmt_default_view_only_user: true },
+      }),
+    ),
+  },
   register(app, device) {
     const settings = () => device.settings.get('webview');
 

@@ -91,13 +91,25 @@ class Tally extends Transform {
 }
 
 export class DataBackupService {
-  constructor(
-    private readonly dataLogs: DataLogService,
-    private readonly alarms: AlarmService,
-    private readonly operations: OperationLogReader,
-    private readonly now: () => number,
-    private readonly mediaRoot: string,
-  ) {}
+  private readonly dataLogs: DataLogService;
+  private readonly alarms: AlarmService;
+  private readonly operations: OperationLogReader;
+  private readonly now: () => number;
+  private readonly mediaRoot: string;
+
+  constructor(deps: {
+    dataLogs: DataLogService;
+    alarms: AlarmService;
+    operations: OperationLogReader;
+    now: () => number;
+    mediaRoot: string;
+  }) {
+    this.dataLogs = deps.dataLogs;
+    this.alarms = deps.alarms;
+    this.operations = deps.operations;
+    this.now = deps.now;
+    this.mediaRoot = deps.mediaRoot;
+  }
 
   /** The sources of a request: a CSV stream each, with the rows it will hold. */
   private sources(req: DataBackupRequest): { path: string; content: BackupContent; rows: number; stream: Readable }[] {

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { SETTING_SCHEMAS, type SettingsService, type DeviceSettings, type StoredNetworkChange } from './settings';
+import type { SettingsService, DeviceSettings } from './settings';
+import { setting } from '../http/area';
+import { ethernetSettingsSchema, hotspotSettingsSchema, pendingChangeSchema, wifiConnectSchema } from '../../contract/api/network';
+import { DEFAULT_ETHERNET_SETTINGS, DEFAULT_HOTSPOT_SETTINGS } from '../../contract/rules/network';
 import type { OperationLog } from './operation-log';
 import { ApiError } from '../lib/api-error';
 import {
@@ -36,6 +39,35 @@ const DHCP_LEASES = [
   { ip: '10.20.0.57', netmask: '255.255.0.0', gateway: '10.20.0.1', dns: ['10.20.0.1'] },
 ];
 
+/** A pending network change as stored: the contract's pending change without its countdown (worked
+ * out from the deadline when asked), plus what restoring or keeping it needs. */
+const storedNetworkChangeSchema = pendingChangeSchema.omit({ seconds_left: true }).extend({
+  /** The section's value it replaced, and its own (a section of NETWORK_SETTINGS). */
+  before: z.unknown(),
+  after: z.unknown(),
+  deadline_ms: z.number(),
+});
+export type StoredNetworkChange = z.output<typeof storedNetworkChangeSchema>;
+
+function randomPassphrase(length: number): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** The network's settings (the network area keeps them, server/routes/network.ts). */
+export const NETWORK_SETTINGS = {
+  ethernet: setting(ethernetSettingsSchema, () => structuredClone(DEFAULT_ETHERNET_SETTINGS)),
+  wifi: setting(z.object({ enabled: z.boolean(), connection: wifiConnectSchema.nullable(), attempt_started_ms: z.number() }), () => ({
+    enabled: false,
+    connection: null,
+    attempt_started_ms: 0,
+  })),
+  // Printed on a panel's label; here made at first start, never a shared default.
+  hotspot: setting(hotspotSettingsSchema, () => ({ ...DEFAULT_HOTSPOT_SETTINGS, password: randomPassphrase(12) })),
+  /** A network change applied with the safety net, until confirmed or restored. */
+  network_pending: setting(storedNetworkChangeSchema.nullable(), () => null),
+};
+
 type SectionValue = { ethernet: EthernetSettings; wifi: DeviceSettings['wifi']; hotspot: HotspotSettings };
 
 /** The panel's network: interface settings and what they give, the simulated radio, and the safety
@@ -46,16 +78,29 @@ type SectionValue = { ethernet: EthernetSettings; wifi: DeviceSettings['wifi']; 
 export class NetworkService {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly clock: Clock,
-    private readonly oplog: OperationLog,
-    private readonly timing: NetworkTiming = DEFAULT_NETWORK_TIMING,
-    private readonly startedAt: number = clock.now(),
-  ) {
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly clock: Clock;
+  private readonly oplog: OperationLog;
+  private readonly timing: NetworkTiming;
+  private readonly startedAt: number;
+
+  constructor(deps: {
+    db: Db;
+    settings: SettingsService;
+    clock: Clock;
+    oplog: OperationLog;
+    timing?: NetworkTiming;
+    startedAt?: number;
+  }) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.clock = deps.clock;
+    this.oplog = deps.oplog;
+    this.timing = deps.timing ?? DEFAULT_NETWORK_TIMING;
+    this.startedAt = deps.startedAt ?? deps.clock.now();
     // A change left unconfirmed by a restart is not confirmed: restore what it replaced.
-    const pending = settings.get('network_pending');
+    const pending = this.settings.get('network_pending');
     if (pending) this.restore(pending, 'restart');
   }
 
@@ -111,7 +156,7 @@ export class NetworkService {
         target: `network.${p.section}`,
         before: p.after,
         after: p.before,
-        values: SETTING_SCHEMAS[p.section],
+        values: NETWORK_SETTINGS[p.section].schema,
         result: 'success',
       });
     }

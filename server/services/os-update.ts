@@ -51,15 +51,27 @@ export class OsUpdateService {
   private readonly trusted: readonly KeyObject[];
   private readonly incomingDir: string;
 
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly oplog: OperationLog,
-    private readonly power: PowerService,
-    dataDir: string,
-    readonly options: OsUpdateOptions,
-  ) {
-    this.trusted = trustedOsKeys(options.trustedKeyPaths);
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly oplog: OperationLog;
+  private readonly power: PowerService;
+  readonly options: OsUpdateOptions;
+
+  constructor(deps: {
+    db: Db;
+    settings: SettingsService;
+    oplog: OperationLog;
+    power: PowerService;
+    dataDir: string;
+    options: OsUpdateOptions;
+  }) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.oplog = deps.oplog;
+    this.power = deps.power;
+    this.options = deps.options;
+    const dataDir = deps.dataDir;
+    this.trusted = trustedOsKeys(this.options.trustedKeyPaths);
     this.incomingDir = path.join(dataDir, 'os', 'incoming');
     // Whatever a previous run left half-received is no image anyone waits for.
     fs.rmSync(this.incomingDir, { recursive: true, force: true });

@@ -84,23 +84,42 @@ export class PlcRuntimeService {
   private readonly incomingDir: string;
   private restarting: Restarting | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly oplog: OperationLog,
-    private readonly jobs: JobsService,
-    private readonly power: PowerService,
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly oplog: OperationLog;
+  private readonly jobs: JobsService;
+  private readonly power: PowerService;
+  /** The panel's time (the device clock with its offset): when a licence was activated. */
+  private readonly now: () => number;
+  readonly options: PlcRuntimeOptions;
+  private readonly trusted: readonly KeyObject[];
+
+  constructor(deps: {
+    db: Db;
+    settings: SettingsService;
+    oplog: OperationLog;
+    jobs: JobsService;
+    power: PowerService;
     /** The panel's time (the device clock with its offset): when a licence was activated. */
-    private readonly now: () => number,
-    dataDir: string,
-    readonly options: PlcRuntimeOptions,
-    private readonly trusted: readonly KeyObject[],
-  ) {
+    now: () => number;
+    dataDir: string;
+    options: PlcRuntimeOptions;
+    trusted: readonly KeyObject[];
+  }) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.oplog = deps.oplog;
+    this.jobs = deps.jobs;
+    this.power = deps.power;
+    this.now = deps.now;
+    this.options = deps.options;
+    this.trusted = deps.trusted;
+    const dataDir = deps.dataDir;
     this.incomingDir = path.join(dataDir, 'plc-runtime', 'incoming');
     // Whatever a previous run left half-received is no firmware anyone waits for.
     fs.rmSync(this.incomingDir, { recursive: true, force: true });
     fs.mkdirSync(this.incomingDir, { recursive: true, mode: 0o700 });
-    power.onUp((awayMs) => this.restarted(awayMs));
+    this.power.onUp((awayMs) => this.restarted(awayMs));
   }
 
   private get stored(): Stored {

@@ -220,15 +220,26 @@ export class RecipeService {
   private readonly mediaRoot: string;
   private readonly spoolDir: string;
 
-  constructor(
-    private readonly db: Db,
+  private readonly db: Db;
+  /** The panel's clock (the host clock plus the offset Date and Time sets): backups are named
+     * and dated by what the panel shows. */
+  private readonly time: { nowMs(): number };
+  /** The active project's row and document (ProjectService). */
+  private readonly active: () => { id: number; project: Project; fileName: string };
+
+  constructor(deps: {
+    db: Db;
     /** The panel's clock (the host clock plus the offset Date and Time sets): backups are named
      * and dated by what the panel shows. */
-    private readonly time: { nowMs(): number },
-    dataDir: string,
+    time: { nowMs(): number };
+    dataDir: string;
     /** The active project's row and document (ProjectService). */
-    private readonly active: () => { id: number; project: Project; fileName: string },
-  ) {
+    active: () => { id: number; project: Project; fileName: string };
+  }) {
+    this.db = deps.db;
+    this.time = deps.time;
+    this.active = deps.active;
+    const dataDir = deps.dataDir;
     this.mediaRoot = path.join(dataDir, 'media');
     this.spoolDir = path.join(dataDir, 'recipe-restore');
     // A restore cut by a kill -9 left its spool: nothing reads it again.

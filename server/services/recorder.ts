@@ -15,13 +15,25 @@ export class Recorder {
   private timer: NodeJS.Timeout | null = null;
   private loaded: Project | null = null;
 
-  constructor(
-    private readonly runtime: ProjectRuntime,
-    private readonly tags: TagValues,
-    private readonly dataLogs: DataLogService,
-    private readonly alarms: AlarmService,
-    private readonly now: () => number,
-  ) {}
+  private readonly runtime: ProjectRuntime;
+  private readonly tags: TagValues;
+  private readonly dataLogs: DataLogService;
+  private readonly alarms: AlarmService;
+  private readonly now: () => number;
+
+  constructor(deps: {
+    runtime: ProjectRuntime;
+    tags: TagValues;
+    dataLogs: DataLogService;
+    alarms: AlarmService;
+    now: () => number;
+  }) {
+    this.runtime = deps.runtime;
+    this.tags = deps.tags;
+    this.dataLogs = deps.dataLogs;
+    this.alarms = deps.alarms;
+    this.now = deps.now;
+  }
 
   /** One scan at `now` (device time, ms). */
   scan(now = this.now()): void {

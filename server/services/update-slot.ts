@@ -5,21 +5,16 @@
  * holds it until it ends. A second update while one is staging or running is refused with 409
  * `busy`, as is a project restart.
  */
-import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS, JOB_KINDS_DEF, type JobKind } from '../../contract/jobs';
 import { ApiError } from '../lib/api-error';
 import type { JobsService } from './jobs';
 
-export const UPDATE_KINDS = ['project_update', 'os_update', 'plc_runtime_update'] as const satisfies readonly JobKind[];
-export type UpdateKind = (typeof UPDATE_KINDS)[number];
-
-const WHAT: Record<UpdateKind, string> = {
-  project_update: 'a project update',
-  os_update: 'an OS update',
-  plc_runtime_update: 'a PLC runtime firmware update',
-};
+/** The kinds of job its area marks as an update (`update: true`). */
+export const UPDATE_KINDS: readonly JobKind[] = JOB_KINDS.filter((kind) => JOB_KINDS_DEF[kind].update);
+export type UpdateKind = JobKind;
 
 export function busy(kind: UpdateKind, staging: boolean): ApiError {
-  return new ApiError(409, 'busy', `The device is busy with ${WHAT[kind]} (${staging ? 'its file is being received' : 'it is running'}): wait for it to end`);
+  return new ApiError(409, 'busy', `The device is busy with ${JOB_KINDS_DEF[kind].what} (${staging ? 'its file is being received' : 'it is running'}): wait for it to end`);
 }
 
 export class UpdateSlot {

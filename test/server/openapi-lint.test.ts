@@ -4,7 +4,7 @@ import { Spectral, Document, type ISpectralDiagnostic } from '@stoplight/spectra
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { startTestDevice, type TestDevice } from '../support/device';
-import { meta } from '../../contract/api';
+import * as meta from '../../contract/api/meta';
 
 // Spectral's severities: 0 error, 1 warning, 2 information, 3 hint.
 const ERROR = 0;

@@ -2,11 +2,12 @@
  * marked in the schemas (and only they are masked), every action is in the contract's list, and
  * the server serves every area of the contract. */
 import { z } from 'zod';
-import { ALL_CALLS, CALL_AREAS } from '../../contract/api';
+import { ALL_CALLS } from '../../contract/api';
+import { CONTRACT_AREAS } from '../../contract/areas';
 import { secret } from '../../contract/api/secret';
 import { AUDIT_ACTIONS, CALL_AUDIT_ACTIONS, DEVICE_AUDIT_ACTIONS } from '../../contract/audit';
 import { MASK, maskSecrets, secretPaths } from '../../server/lib/mask';
-import { SETTING_SCHEMAS } from '../../server/services/settings';
+import { SETTING_DEFS } from '../../server/areas';
 import { SERVER_AREAS } from '../../server/areas';
 import { startTestDevice } from '../support/device';
 
@@ -53,7 +54,7 @@ describe('secret marks of the contract', () => {
   });
 
   it('marks the secrets among the stored settings', () => {
-    const settings = Object.fromEntries(Object.entries(SETTING_SCHEMAS).filter(([, s]) => marked(s).length > 0).map(([k, s]) => [k, marked(s)]));
+    const settings = Object.fromEntries(Object.entries(SETTING_DEFS).filter(([, d]) => marked(d.schema).length > 0).map(([k, d]) => [k, marked(d.schema)]));
     expect(settings).toEqual({
       jwt_secret: [''],
       wifi: ['connection.key_password', 'connection.password', 'connection.private_key'],
@@ -133,7 +134,7 @@ describe('audit actions of the contract', () => {
 
 describe('server areas', () => {
   it('serves each area of the contract once', () => {
-    expect(SERVER_AREAS.map((a) => a.name).sort()).toEqual(Object.keys(CALL_AREAS).sort());
+    expect(SERVER_AREAS.map((a) => a.name).sort()).toEqual(CONTRACT_AREAS.map((a) => a.name).sort());
   });
 
   it('registers a route for every call of the contract', async () => {

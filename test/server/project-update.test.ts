@@ -11,7 +11,7 @@ import { projectPair, putOnMedium, uploadParts, type Pair } from '../support/pro
 import { jobSchema, type Job } from '../../contract/api/jobs';
 import { projectInfoSchema } from '../../contract/api/project';
 import { crc32Hex } from '../../server/lib/crc32';
-import { PROJECT_UPDATE_STEPS } from '../../contract/jobs';
+import { PROJECT_UPDATE_STEPS } from '../../contract/api/project.routes';
 
 jest.setTimeout(30_000);
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { openDatabase } from '../../server/db/database';
 import { SettingsService, withDefaults } from '../../server/services/settings';
+import { SETTING_DEFS } from '../../server/areas';
 import { makeDataDir, startTestDevice } from '../support/device';
 import fs from 'node:fs';
 
@@ -81,7 +82,7 @@ describe('stored settings of an older shape', () => {
   it('gains the new fields, keeps its own values, and writes the upgrade back', () => {
     const dataDir = olderDatabase();
     const db = openDatabase(dataDir);
-    const settings = new SettingsService(db);
+    const settings = new SettingsService(db, SETTING_DEFS);
     expect(settings.get('hmi_name')).toBe('Line-9');
     expect(settings.get('webview')).toEqual({
       enabled: false,
@@ -121,7 +122,7 @@ describe('stored settings of an older shape', () => {
     // a second start finds nothing to upgrade and reads the same values
     const again = openDatabase(dataDir);
     const before = again.prepare('SELECT key, value FROM settings ORDER BY key').all();
-    const reread = new SettingsService(again);
+    const reread = new SettingsService(again, SETTING_DEFS);
     expect(again.prepare('SELECT key, value FROM settings ORDER BY key').all()).toEqual(before);
     expect(reread.get('webview')).toEqual(settings.get('webview'));
     again.close();

@@ -64,23 +64,46 @@ export class OpcuaServerService {
   private closed = false;
   private pkiReady: Promise<OpcuaPki> | null = null;
 
-  constructor(
-    private readonly dir: string,
-    private readonly trace: TraceLog,
-    private readonly tagValues: TagValues,
-    private readonly runningProject: () => Project | null,
-    initial: { settings: OpcuaSettingsStored; project: Project },
-    private readonly options: OpcuaServiceOptions,
-    private readonly events: OpcuaEvents,
+  private readonly dir: string;
+  private readonly trace: TraceLog;
+  private readonly tagValues: TagValues;
+  private readonly runningProject: () => Project | null;
+  private readonly options: OpcuaServiceOptions;
+  private readonly events: OpcuaEvents;
+  /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
+  private readonly limits: Pick<SignInLimits, 'admit' | 'succeeded'>;
+  /** The device clock: the values' time, when the server started. */
+  private readonly now: () => number;
+  /** The host clock: the validity of the certificates made here (checked by other machines). */
+  private readonly clockNow: () => number;
+
+  constructor(deps: {
+    dir: string;
+    trace: TraceLog;
+    tagValues: TagValues;
+    runningProject: () => Project | null;
+    initial: { settings: OpcuaSettingsStored; project: Project };
+    options: OpcuaServiceOptions;
+    events: OpcuaEvents;
     /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
-    private readonly limits: Pick<SignInLimits, 'admit' | 'succeeded'>,
+    limits: Pick<SignInLimits, 'admit' | 'succeeded'>;
     /** The device clock: the values' time, when the server started. */
-    private readonly now: () => number,
+    now: () => number;
     /** The host clock: the validity of the certificates made here (checked by other machines). */
-    private readonly clockNow: () => number,
-  ) {
+    clockNow: () => number;
+  }) {
+    this.dir = deps.dir;
+    this.trace = deps.trace;
+    this.tagValues = deps.tagValues;
+    this.runningProject = deps.runningProject;
+    this.options = deps.options;
+    this.events = deps.events;
+    this.limits = deps.limits;
+    this.now = deps.now;
+    this.clockNow = deps.clockNow;
+    const initial = deps.initial;
     this.desired = initial;
-    trace.setLevel(initial.settings.trace_level);
+    this.trace.setLevel(initial.settings.trace_level);
   }
 
   /** Starts the server if the settings say so (the device's start). Nothing of node-opcua is

@@ -2,7 +2,8 @@
  * (test/support/call-cases/<area>.ts) merged here. A new area is its file and one line in
  * CASES_BY_AREA, which the type holds to the contract's list of areas. */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_CALLS, mayCall, type CALL_AREAS, type CallDef } from '../../../contract/api';
+import { ALL_CALLS, mayCall, type CallDef } from '../../../contract/api';
+import type { ContractAreaName } from '../../../contract/areas';
 import { ACCOUNTS, type AccountName } from '../../../contract/roles';
 import type { TestDevice } from '../device';
 import type { AreaCases, CallCase, CallRequest } from './types';
@@ -26,7 +27,7 @@ import { multipartBody } from '../multipart';
 export type { AreaCases, CallCase, CallRequest } from './types';
 export { WIFI_CONNECT } from './network';
 
-const CASES_BY_AREA: Record<keyof typeof CALL_AREAS, AreaCases> = {
+const CASES_BY_AREA: Record<ContractAreaName, AreaCases> = {
   auth: authCases,
   uac: uacCases,
   system: systemCases,
