@@ -1022,3 +1022,20 @@ describe('data backups', () => {
     }
   });
 });
+
+describe('a data backup a restart cut short', () => {
+  it('ends as interrupted, and its operation-log row names the data (not the OS)', async () => {
+    const dataDir = makeDataDir();
+    const first = await startTestDevice({ dataDir });
+    const cut = first.device.jobs.create('data_backup', 'admin', { media: 'usb' });
+    await first.app.close(); // (close() would remove the data folder)
+    const second = await startTestDevice({ dataDir });
+    try {
+      const token = await second.login('admin');
+      expect(jobSchema.parse((await second.call('GET', `/api/v1/jobs/${cut.id}`, token)).json())).toMatchObject({ state: 'failed', error_code: 'interrupted' });
+      expect(second.device.db.prepare("SELECT target FROM operation_log WHERE action = 'job_interrupted'").pluck().all()).toEqual(['data']);
+    } finally {
+      await second.close();
+    }
+  });
+});

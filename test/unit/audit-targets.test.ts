@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ALL_CALLS } from '../../contract/api';
 import { CERTIFICATE_LISTS } from '../../contract/api/opcua';
 import { AUDIT_TARGET_FORMS, AUDIT_TARGETS, auditTargetWords } from '../../contract/audit';
+import { JOB_KINDS, JOB_KINDS_DEF } from '../../contract/jobs';
 
 const english = JSON.parse(readFileSync(join(__dirname, '../../public/locales/data/en.json'), 'utf8')) as {
   operations: { targets: Record<string, string> };
@@ -21,6 +22,16 @@ describe('operation-log targets', () => {
   it('knows the target of every call of the contract', () => {
     const unknown = ALL_CALLS.filter((c) => c.audit && auditTargetWords(c.audit.target) === null).map((c) => `${c.id}: ${c.audit!.target}`);
     expect(unknown).toEqual([]);
+  });
+
+  it("names each kind of job's own part of the device when a restart cut it short", () => {
+    expect(Object.fromEntries(JOB_KINDS.map((kind) => [kind, JOB_KINDS_DEF[kind].target]))).toEqual({
+      project_update: 'project',
+      os_update: 'os',
+      data_backup: 'data',
+      plc_runtime_update: 'plc_runtime.firmware',
+    });
+    for (const kind of JOB_KINDS) expect(AUDIT_TARGETS).toContain(JOB_KINDS_DEF[kind].target);
   });
 
   it('lists every OPC UA certificate list as a target', () => {
