@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,12 +41,6 @@ export default function OsUpdatePage() {
   const d = info.data;
   const busy = snapshot.hasTag('busy');
 
-  // A page opened while an update runs follows it.
-  const running = d?.running_job ?? null;
-  useEffect(() => {
-    if (running && snapshot.matches('idle')) actor.send({ type: 'os.resume', jobId: running.id, version: running.version });
-  }, [running, snapshot, actor]);
-
   const take = (file: File | undefined) => {
     setProblem(null);
     if (!file) return;
@@ -69,7 +63,7 @@ export default function OsUpdatePage() {
 
   const start = () => {
     setConfirming(false);
-    if (image) actor.send({ type: 'os.upload', image });
+    if (image) actor.send({ type: 'update.upload', files: { image } });
   };
 
   return (

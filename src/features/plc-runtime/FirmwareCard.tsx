@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,12 +31,6 @@ export function FirmwareCard({ status, canChange, language }: { status: PlcRunti
   const [confirming, setConfirming] = useState(false);
   const busy = snapshot.hasTag('busy');
 
-  // A page opened while an update runs follows it.
-  const running = status.running_job;
-  useEffect(() => {
-    if (running && snapshot.matches('idle')) actor.send({ type: 'plc.resume', jobId: running.id, version: running.version });
-  }, [running, snapshot, actor]);
-
   const take = (file: File | undefined) => {
     setProblem(null);
     if (!file) return;
@@ -53,7 +47,7 @@ export function FirmwareCard({ status, canChange, language }: { status: PlcRunti
 
   const start = () => {
     setConfirming(false);
-    if (firmware) actor.send({ type: 'plc.upload', firmware });
+    if (firmware) actor.send({ type: 'update.upload', files: { firmware } });
   };
 
   const locked = !canChange || busy;
@@ -117,7 +111,7 @@ export function FirmwareCard({ status, canChange, language }: { status: PlcRunti
         snapshot={snapshot}
         send={(e) => {
           // The chosen file is spent once the update ended well.
-          if (e.type === 'plc.dismiss' && snapshot.hasTag('succeeded')) setFirmware(null);
+          if (e.type === 'update.dismiss' && snapshot.hasTag('succeeded')) setFirmware(null);
           actor.send(e);
         }}
         fileName={firmware?.name ?? ''}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,9 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { noticeShown } from '../../../store/notice-actions';
-import { useProjectInfoQuery, useProjectMediaQuery, useRestartProjectMutation } from '../../../store/api/project-endpoints';
-import { downloadFile } from '../../../store/api/transfer';
-import { PROJECT_ROUTES } from '../../../contract/api/project.routes';
+import { useBackupProjectMutation, useProjectInfoQuery, useProjectMediaQuery, useRestartProjectMutation } from '../../../store/api/project-endpoints';
 import type { Medium } from '../../../contract/media';
 import { FactRow } from '../../components/FactRow';
 import { FileButton } from '../../components/FileButton';
@@ -50,6 +48,7 @@ export default function ProjectManagementPage() {
   const info = useProjectInfoQuery(undefined, { refetchOnMountOrArgChange: true });
   const media = useProjectMediaQuery(undefined, { refetchOnMountOrArgChange: true });
   const [restart, restarting] = useRestartProjectMutation();
+  const [backup, backingUp] = useBackupProjectMutation();
   const { actor, snapshot } = useProjectUpdate();
   const [confirmRestart, setConfirmRestart] = useState(false);
   const [files, setFiles] = useState<{ app: File | null; crc: File | null }>({ app: null, crc: null });
@@ -58,24 +57,8 @@ export default function ProjectManagementPage() {
   const [dragging, setDragging] = useState(false);
   const [fromMedium, setFromMedium] = useState<{ medium: Medium; name: string } | null>(null);
   const [mediumPassword, setMediumPassword] = useState('');
-  const [backingUp, setBackingUp] = useState(false);
   const d = info.data;
   const busy = snapshot.hasTag('busy');
-
-  // A page opened while an update runs follows it.
-  useEffect(() => {
-    if (d?.running_job && snapshot.matches('idle')) actor.send({ type: 'update.resume', jobId: d.running_job });
-  }, [d?.running_job, snapshot, actor]);
-
-  // Whatever the outcome, what runs and what the media hold are read again.
-  const ended = snapshot.hasTag('succeeded') || snapshot.hasTag('failed');
-  useEffect(() => {
-    if (!ended) return;
-    void info.refetch();
-    void media.refetch();
-    if (snapshot.hasTag('succeeded')) setFiles({ app: null, crc: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ended]);
 
   const take = (chosen: readonly File[]) => {
     setProblem(null);
@@ -106,7 +89,7 @@ export default function ProjectManagementPage() {
       setProblem(t('update.both_needed'));
       return;
     }
-    actor.send({ type: 'update.upload', app: files.app, crc: files.crc, password });
+    actor.send({ type: 'update.upload', files: { app: files.app, crc: files.crc }, password });
   };
 
   const doRestart = async () => {
@@ -117,15 +100,9 @@ export default function ProjectManagementPage() {
   };
 
   const doBackup = async () => {
-    setBackingUp(true);
-    try {
-      const file = await dispatch(downloadFile(PROJECT_ROUTES.backup, `${d?.file_name ?? 'project'}.cxob`));
-      dispatch(noticeShown({ key: 'project:backup.saved', values: { file }, severity: 'success' }));
-    } catch (error) {
-      dispatch(noticeShown({ ...errorMessage(error, { fallback: 'shell:errors.packing_failed' }), severity: 'error' }));
-    } finally {
-      setBackingUp(false);
-    }
+    const result = await backup(`${d?.file_name ?? 'project'}.cxob`);
+    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'shell:errors.packing_failed' }), severity: 'error' }));
+    else dispatch(noticeShown({ key: 'project:backup.saved', values: { file: result.data }, severity: 'success' }));
   };
 
   const startFromMedium = () => {
@@ -187,7 +164,7 @@ export default function ProjectManagementPage() {
                   <Button variant="outlined" onClick={() => setConfirmRestart(true)} loading={restarting.isLoading} disabled={busy}>
                     {t('restart.action')}
                   </Button>
-                  <Button variant="outlined" onClick={() => void doBackup()} loading={backingUp} disabled={busy} aria-describedby="backup-help">
+                  <Button variant="outlined" onClick={() => void doBackup()} loading={backingUp.isLoading} disabled={busy} aria-describedby="backup-help">
                     {t('backup.action')}
                   </Button>
                 </Box>
@@ -367,7 +344,14 @@ export default function ProjectManagementPage() {
         </DialogActions>
       </Dialog>
 
-      <UpdateProgressDialog snapshot={snapshot} send={(e) => actor.send(e)} fileName={uploadingName} runningName={info.data?.name ?? null} language={language} />
+      <UpdateProgressDialog
+        snapshot={snapshot}
+        send={(e) => {
+          // The chosen files are spent once the update ended well.
+          if (e.type === 'update.dismiss' && snapshot.hasTag('succeeded')) setFiles({ app: null, crc: null });
+          actor.send(e);
+        }}
+        fileName={uploadingName} runningName={info.data?.name ?? null} language={language} />
     </Box>
   );
 }

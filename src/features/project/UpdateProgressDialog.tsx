@@ -5,16 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
-import { PROJECT_UPDATE_STEPS } from '../../../contract/api/project.routes';
-import type { JobStepState } from '../../../contract/jobs';
-import type { projectUpdateMachine, ProjectUpdateEvent } from '../../../machines/project-update.machine';
-import { SignedUpdateDialog } from '../../components/JobProgress';
+import { projectUpdate } from '../../../machines/project-update.machine';
+import type { SignedUpdateEvent, SignedUpdateSnapshot } from '../../../machines/signed-update.machine';
+import { SignedUpdateFlowDialog } from '../../components/SignedUpdateFlowDialog';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
 
 interface Props {
-  snapshot: SnapshotFrom<typeof projectUpdateMachine>;
-  send(event: ProjectUpdateEvent): void;
+  snapshot: SignedUpdateSnapshot;
+  send(event: SignedUpdateEvent): void;
   /** What is being sent, for the upload line. */
   fileName: string;
   /** The project that runs now, for the success line. */
@@ -42,11 +40,7 @@ export const PROJECT_ERROR_TEXTS: ErrorTexts = {
  */
 export function UpdateProgressDialog({ snapshot, send, fileName, runningName, language }: Props) {
   const { t } = useTranslation('project');
-  const { loaded, total, job, error } = snapshot.context;
-  const ended = snapshot.hasTag('succeeded') || snapshot.hasTag('failed') || snapshot.hasTag('unverified');
-  const stepStates = new Map(job?.steps.map((s) => [s.id, s.state]) ?? []);
-  // Before the device reports, every step waits; a refusal before the job leaves them so.
-  const steps = PROJECT_UPDATE_STEPS.map((id) => ({ id, state: (stepStates.get(id) ?? 'pending') as JobStepState }));
+  const { job, error } = snapshot.context;
   const nothingChanged = snapshot.hasTag('failed') && !job?.rolled_back && !(job?.steps.some((s) => s.id === 'stop_project' && s.state !== 'pending') ?? false);
   // A protected project refused for its password: the password is asked for here, and the same
   // update goes again with it.
@@ -58,31 +52,22 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
   };
 
   return (
-    <SignedUpdateDialog
-      open={!snapshot.matches('idle')}
+    <SignedUpdateFlowDialog
+      snapshot={snapshot}
+      send={send}
       ns="project"
       idPrefix="update"
       stepIdPrefix="step-"
-      busy={snapshot.hasTag('busy')}
-      upload={snapshot.hasTag('uploading') ? { fileName, loaded, total } : null}
-      onCancelUpload={() => send({ type: 'upload.cancel' })}
-      deviceProgress={null}
-      steps={steps}
+      steps={projectUpdate.flow.steps}
+      fileName={fileName}
       language={language}
+      closeIsMain={!asksPassword}
       actions={
-        <>
-          {snapshot.hasTag('unverified') ? <Button onClick={() => send({ type: 'update.retry' })}>{t('progress.retry')}</Button> : null}
-          {ended ? (
-            <Button variant={asksPassword ? 'text' : 'contained'} onClick={() => send({ type: 'update.dismiss' })}>
-              {t('progress.close')}
-            </Button>
-          ) : null}
-          {asksPassword ? (
-            <Button variant="contained" disabled={password === ''} onClick={again}>
-              {t('progress.again')}
-            </Button>
-          ) : null}
-        </>
+        asksPassword ? (
+          <Button variant="contained" disabled={password === ''} onClick={again}>
+            {t('progress.again')}
+          </Button>
+        ) : null
       }
     >
       {snapshot.hasTag('succeeded') ? (
@@ -131,6 +116,6 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
           {t('progress.unverified')}
         </Alert>
       ) : null}
-    </SignedUpdateDialog>
+    </SignedUpdateFlowDialog>
   );
 }
