@@ -135,6 +135,9 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
       if (transition.guard !== undefined) {
         mutants.push(mutant('guard negated', (t) => ({ ...t, guard: not(t.guard as never) })));
       }
+      if (asList(transition.actions).length > 0) {
+        mutants.push(mutant('actions dropped', (t) => ({ ...t, actions: [] })));
+      }
     }
     for (const [key, child] of Object.entries((stateConfig.states as Config | undefined) ?? {})) {
       const childNode = node.states[key];

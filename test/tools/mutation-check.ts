@@ -9,23 +9,25 @@
  * (machines/<stem>.machine.ts) or the one that declares its registry entry (machines/<stem>.qa.ts).
  * They run in this process, once per mutant (test/tools/mutation-runner.ts).
  *
- * `npm run mutate [-- <machine id>...]` runs only this file (MUTATE_MACHINES selects machines by id).
+ * The machines are shared out between the SHARDS test files test/unit/machines/mutation/shard-<n>.test.ts
+ * (by their number of mutants, the largest first to the least loaded), so that jest runs them on
+ * several workers and none of them is long. `npm run mutate [-- <machine id>...]` runs them
+ * alone (MUTATE_MACHINES selects machines by id; MUTATE_DEBUG=1 prints each kill).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as XState from 'xstate';
 
-import { MACHINE_REGISTRY, type MachineEntry } from '../../../machines/registry';
-import { mutantsOf, type Mutant } from '../../tools/machine-mutants';
-import { loadSuite, runSuite } from '../../tools/mutation-runner';
+import { MACHINE_REGISTRY, type MachineEntry } from '../../machines/registry';
+import { mutantsOf, type Mutant } from './machine-mutants';
+import { loadSuite, runSuite } from './mutation-runner';
 
 /** The share of each machine's mutants its tests must kill. */
 const MIN_KILLED = 0.9;
 
-const ROOT = join(__dirname, '../../..');
+const ROOT = join(__dirname, '../..');
 const MACHINES_DIR = join(ROOT, 'machines');
-const TESTS_DIR = __dirname;
-const THIS_FILE = 'mutation.test.ts';
+const TESTS_DIR = join(ROOT, 'test/unit/machines');
 /** Tests of coverage, not behaviour: they kill nothing on purpose. */
 const NOT_BEHAVIOUR = ['model-based.test.ts'];
 
@@ -43,17 +45,43 @@ function stemsExporting(value: unknown): string[] {
 function testFilesOf(entry: MachineEntry): string[] {
   const stems = new Set([...stemsExporting(entry.machine), ...stemsExporting(entry)]);
   return readdirSync(TESTS_DIR)
-    .filter((file) => file.endsWith('.test.ts') && file !== THIS_FILE && !NOT_BEHAVIOUR.includes(file))
+    .filter((file) => file.endsWith('.test.ts') && !NOT_BEHAVIOUR.includes(file))
     .filter((file) => [...stems].some((stem) => file === `${stem}.test.ts` || file.startsWith(`${stem}.`)))
     .map((file) => join(TESTS_DIR, file));
 }
 
-const selected = (process.env.MUTATE_MACHINES ?? '').split(/[\s,]+/).filter(Boolean);
-const entries = MACHINE_REGISTRY.filter((entry) => selected.length === 0 || selected.includes(entry.id));
+/** How many test files share the machines out (test/unit/machines/mutation/shard-1…SHARDS.test.ts). */
+export const SHARDS = 4;
+
+/** The machines of shard `shard` (1…SHARDS): each in turn, the most mutants first, to the shard with the fewest so far. */
+function shardOf(shard: number): MachineEntry[] {
+  const load = Array.from({ length: SHARDS }, () => 0);
+  const byShard = Array.from({ length: SHARDS }, (): MachineEntry[] => []);
+  const sized = MACHINE_REGISTRY.map((entry) => ({ entry, size: mutantsOf(entry.machine).length })).sort((a, b) => b.size - a.size);
+  for (const { entry, size } of sized) {
+    const lightest = load.indexOf(Math.min(...load));
+    load[lightest]! += size;
+    byShard[lightest]!.push(entry);
+  }
+  return byShard[shard - 1] ?? [];
+}
 
 const describeMutant = (m: Mutant) => `${m.state} · ${m.transition} · ${m.mutation}`;
 
-describe.each(entries.map((entry) => [entry.id, entry] as const))('mutants of %s', (id, entry) => {
+/** The mutation tests of the machines of shard `shard` (or those MUTATE_MACHINES names in it). */
+export function mutationShard(shard: number): void {
+  const files = readdirSync(join(TESTS_DIR, 'mutation')).filter((file) => /^shard-\d+\.test\.ts$/.test(file));
+  if (files.length !== SHARDS) throw new Error(`test/unit/machines/mutation/ has ${files.length} shard files, SHARDS is ${SHARDS}: make them agree`);
+  const selected = (process.env.MUTATE_MACHINES ?? '').split(/[\s,]+/).filter(Boolean);
+  const entries = shardOf(shard).filter((entry) => selected.length === 0 || selected.includes(entry.id));
+  if (entries.length === 0) {
+    test.skip(`shard ${shard}: no machine selected`, () => {});
+    return;
+  }
+  describe.each(entries.map((entry) => [entry.id, entry] as const))('mutants of %s', (id, entry) => mutationTest(id, entry));
+}
+
+function mutationTest(id: string, entry: MachineEntry): void {
   test(`its own tests kill at least ${MIN_KILLED * 100} % of them`, async () => {
     const files = testFilesOf(entry);
     expect(files.length).toBeGreaterThan(0);
@@ -139,4 +167,4 @@ describe.each(entries.map((entry) => [entry.id, entry] as const))('mutants of %s
       throw new Error(`only ${(rate * 100).toFixed(1)} % of ${id}'s mutants killed (at least ${MIN_KILLED * 100} % needed); survivors:\n${survivors.map(describeMutant).join('\n')}`);
     }
   }, 600_000);
-});
+}
