@@ -15,7 +15,7 @@
  * alone (MUTATE_MACHINES selects machines by id; MUTATE_DEBUG=1 prints each kill).
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type * as XState from 'xstate';
 
 import { MACHINE_REGISTRY, type MachineEntry } from '../../machines/registry';
@@ -33,17 +33,26 @@ const NOT_BEHAVIOUR = ['model-based.test.ts'];
 
 const actual = jest.requireActual<typeof XState>('xstate');
 
+const stemOf = (file: string) => file.replace(/\.tsx?$/, '').replace(/\.(machine|qa)$/, '');
+
 /** The stems of the files in machines/ that export `value` (`identify-light` for identify-light.machine.ts). */
 function stemsExporting(value: unknown): string[] {
   return readdirSync(MACHINES_DIR)
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
     .filter((file) => Object.values(require(join(MACHINES_DIR, file)) as Record<string, unknown>).includes(value))
-    .map((file) => file.replace(/\.tsx?$/, '').replace(/\.(machine|qa)$/, ''));
+    .map(stemOf);
 }
 
 /** The machine's own test files (see the module comment). */
 function testFilesOf(entry: MachineEntry): string[] {
-  const stems = new Set([...stemsExporting(entry.machine), ...stemsExporting(entry)]);
+  // Where the config is written too (a machine made by a shared factory, e.g. one flow for several areas).
+  const writtenIn = new Set<string>();
+  loadSuite([join(MACHINES_DIR, 'registry.ts')], actual, (config, calledFrom) => {
+    if (config.id === entry.machine.id && calledFrom?.startsWith(MACHINES_DIR)) writtenIn.add(basename(calledFrom));
+    return config;
+  });
+  const stems = new Set([...stemsExporting(entry.machine), ...stemsExporting(entry), ...[...writtenIn].map(stemOf)]);
+  if (process.env.MUTATE_DEBUG) console.log(`${entry.id}: config written in ${[...writtenIn].join(', ')}; tests of ${[...stems].join(', ')}`);
   return readdirSync(TESTS_DIR)
     .filter((file) => file.endsWith('.test.ts') && !NOT_BEHAVIOUR.includes(file))
     .filter((file) => [...stems].some((stem) => file === `${stem}.test.ts` || file.startsWith(`${stem}.`)))

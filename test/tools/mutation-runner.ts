@@ -99,18 +99,23 @@ function collector() {
  * Loads `files` afresh (a new module registry), with `configFor(config)` giving the config that
  * `createMachine` builds, and returns their tests. `actual` is the real xstate.
  */
-export function loadSuite(files: string[], actual: typeof XState, configFor: (config: Record<string, unknown>) => Record<string, unknown>): Suite {
+export function loadSuite(
+  files: string[],
+  actual: typeof XState,
+  configFor: (config: Record<string, unknown>, calledFrom: string | undefined) => Record<string, unknown>,
+): Suite {
   const { suite, globals } = collector();
   const g = globalThis as Record<string, unknown>;
   const saved = Object.fromEntries(Object.keys(globals).map((k) => [k, g[k]]));
   jest.isolateModules(() => {
     jest.doMock('xstate', () => ({
       ...actual,
-      createMachine: (config: Record<string, unknown>, ...rest: unknown[]) => (actual.createMachine as (...a: unknown[]) => unknown)(configFor(config), ...rest),
+      createMachine: (config: Record<string, unknown>, ...rest: unknown[]) =>
+        (actual.createMachine as (...a: unknown[]) => unknown)(configFor(config, calledFrom()), ...rest),
       setup: (...args: unknown[]) => {
         const made = (actual.setup as (...a: unknown[]) => Record<string, unknown>)(...args);
         const createMachine = made.createMachine as (...a: unknown[]) => unknown;
-        return { ...made, createMachine: (config: Record<string, unknown>, ...rest: unknown[]) => createMachine(configFor(config), ...rest) };
+        return { ...made, createMachine: (config: Record<string, unknown>, ...rest: unknown[]) => createMachine(configFor(config, calledFrom()), ...rest) };
       },
     }));
     Object.assign(g, globals);
@@ -122,6 +127,16 @@ export function loadSuite(files: string[], actual: typeof XState, configFor: (co
     }
   });
   return suite;
+}
+
+/** The file that called createMachine: the first frame of the stack outside this file and xstate. */
+function calledFrom(): string | undefined {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  for (const frame of frames) {
+    const file = /\(?((?:\/|[A-Za-z]:\\)[^():]+):\d+:\d+\)?$/.exec(frame.trim())?.[1];
+    if (file && file !== __filename && !file.includes('/node_modules/')) return file;
+  }
+  return undefined;
 }
 
 /** `fn()` within `ms`: its error, 'timeout', or undefined when it passed. */
