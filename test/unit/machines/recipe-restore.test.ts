@@ -101,6 +101,8 @@ describe('recipeRestore: from a file', () => {
     h.send({ type: 'restore.confirm' });
     h.calls[0]!.sendBack({ type: 'restore.progress', loaded: 24_100, total: 48_200 });
     expect(h.context()).toMatchObject({ loaded: 24_100, total: 48_200 });
+    expect(at(h)).toEqual(['restoring']);
+    expect(h.calls[0]!.stopped).toBe(false);
     h.calls[0]!.sendBack({ type: 'restore.done', restored: RESTORED });
     expect(at(h)).toEqual(['restored']);
   });
@@ -148,6 +150,40 @@ describe('recipeRestore: after the outcome', () => {
     h.send({ type: 'restore.dismiss' });
     expect(at(h)).toEqual(['idle']);
     expect(h.context()).toMatchObject({ source: null, restored: null, error: null });
+  });
+
+  const OUTCOMES: Array<[string, RestoreReport, (typeof STATES)[number]]> = [
+    ['restored', { type: 'restore.done', restored: RESTORED }, 'restored'],
+    ['failed', { type: 'restore.failed', error: 'invalid_backup' }, 'failed'],
+  ];
+
+  it.each(OUTCOMES)('%s: Dismiss goes back to idle with nothing chosen and nothing sent', (_, report, outcome) => {
+    const h = harness();
+    h.send({ type: 'restore.choose', source: MEDIUM });
+    h.send({ type: 'restore.confirm' });
+    h.calls[0]!.sendBack(report);
+    expect(at(h)).toEqual([outcome]);
+    h.send({ type: 'restore.dismiss' });
+    expect(at(h)).toEqual(['idle']);
+    expect(tags(h)).toEqual([]);
+    expect(h.context()).toMatchObject({ source: null, restored: null, error: null, loaded: 0, total: 0 });
+    expect(h.calls).toHaveLength(1);
+  });
+
+  it.each(OUTCOMES)('%s: choosing again asks first, and sends nothing until confirmed', (_, report, outcome) => {
+    const h = harness();
+    h.send({ type: 'restore.choose', source: MEDIUM });
+    h.send({ type: 'restore.confirm' });
+    h.calls[0]!.sendBack(report);
+    expect(at(h)).toEqual([outcome]);
+    h.send({ type: 'restore.choose', source: FILE });
+    expect(at(h)).toEqual(['confirming']);
+    expect(tags(h)).toEqual(['confirming']);
+    expect(h.context()).toMatchObject({ source: FILE, restored: null, error: null, total: 48_200 });
+    expect(h.calls).toHaveLength(1);
+    h.send({ type: 'restore.confirm' });
+    expect(at(h)).toEqual(['restoring']);
+    expect(h.calls.map((c) => c.input)).toEqual([MEDIUM, FILE]);
   });
 
   it('a late report of a stopped request changes nothing', () => {

@@ -1,0 +1,4 @@
+/** Mutation testing of the machines, share 1 of 4 (see test/tools/mutation-check.ts). */
+import { mutationShard } from '../../../tools/mutation-check';
+
+mutationShard(1);
