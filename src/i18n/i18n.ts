@@ -20,7 +20,9 @@ const lazyLocales: BackendModule = {
             /* webpackInclude: /[\\/]locales[\\/][a-zA-Z-]+\.json$/ */
             `../../public/locales/${language}.json`
           )
-        : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
+        : namespace === SHELL_NAMESPACE
+          ? import(/* webpackChunkName: "shell-locales" */ './shell-locales').then((m) => m.loadShellLocale(language))
+          : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
     load.then(
       (m: { default: Record<string, unknown> }) => callback(null, m.default),
       (err: Error) => callback(err, null),

@@ -10,12 +10,13 @@ import { useAppDispatch, useAppSelector } from '../../store';
 import { insecureWarningHiddenSet, selectDatetime, selectFormFactor, selectHmiName, selectInsecureWarningHidden, sidebarToggled } from '../../store/app-slice';
 import { ClockIcon, EditIcon, MenuIcon, WarningIcon } from '../components/icons';
 import { LanguageSelect } from '../components/LanguageSelect';
-import { HmiNameDialog } from './HmiNameDialog';
 import { UserMenu } from './UserMenu';
 import type { Mode } from '../app/paths';
 
-// The date pickers are heavy: they load only when the time is edited.
+// The date pickers are heavy: they load only when the time is edited. The name's dialog brings
+// MUI's TextField (its Select, menu and popover with it): it loads only when the name is edited.
 const DateTimeDialog = lazy(() => import(/* webpackChunkName: "datetime-dialog" */ './DateTimeDialog'));
+const HmiNameDialog = lazy(() => import(/* webpackChunkName: "hmi-name-dialog" */ './HmiNameDialog').then((m) => ({ default: m.HmiNameDialog })));
 
 interface Props {
   mode: Mode;
@@ -89,7 +90,11 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
         <LanguageSelect />
         <UserMenu mode={mode} username={username} isAdminMode={isAdminMode} userModeAvailable={userModeAvailable} />
       </Toolbar>
-      {editing === 'name' ? <HmiNameDialog current={hmiName} onClose={() => setEditing(null)} /> : null}
+      {editing === 'name' ? (
+        <Suspense fallback={null}>
+          <HmiNameDialog current={hmiName} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       {editing === 'time' ? (
         <Suspense fallback={null}>
           <DateTimeDialog current={datetime} onClose={() => setEditing(null)} />

@@ -1,21 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { selectFormFactor, selectSize, sizeChosen } from '../../store/app-slice';
 import { signedOut } from '../../store/session-slice';
 import { useLogoutMutation } from '../../store/api/auth-endpoints';
-import { AccountIcon, icon } from '../components/icons';
+import { AccountIcon } from '../components/icons';
 import { homeOf, loginOf, type Mode } from '../app/paths';
 
-const CheckIcon = icon('M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z');
+// The open menu loads when the button is first pressed, and stays (its closing transition too).
+const UserMenuList = lazy(() => import(/* webpackChunkName: "user-menu" */ './UserMenuList'));
 
 interface Props {
   mode: Mode;
@@ -25,6 +21,13 @@ interface Props {
   userModeAvailable: boolean;
 }
 
+/** True from the first time the menu opens on. */
+function useMenuOnceOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 /** The user dropdown: Dashboard, the other mode when allowed, the compact layout, Log Out. */
 export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Props) {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
   const navigate = useNavigate();
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuLoaded = useMenuOnceOpened(anchor !== null);
   const [logout] = useLogoutMutation();
   const size = useAppSelector(selectSize);
   // On a phone or tablet the account is its icon (the name heads the menu): the HMI name needs the room.
@@ -76,27 +80,26 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
           <span className="user-name">{username}</span>
         </Button>
       )}
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {iconOnly ? <ListSubheader sx={{ lineHeight: '40px' }}>{username}</ListSubheader> : null}
-        <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
-        {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
-        {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}
-        {/* A list holds list items only: the separator is an li too. */}
-        <Divider component="li" />
-        <MenuItem
-          role="menuitemcheckbox"
-          aria-checked={size === 'small'}
-          onClick={() => {
-            setAnchor(null);
-            dispatch(sizeChosen(size === 'small' ? 'medium' : 'small'));
-          }}
-        >
-          <ListItemIcon>{size === 'small' ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-          {t('layout.compact')}
-        </MenuItem>
-        <Divider component="li" />
-        <MenuItem onClick={() => void logOut()}>{t('layout.log_out')}</MenuItem>
-      </Menu>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <UserMenuList
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            mode={mode}
+            username={username}
+            isAdminMode={isAdminMode}
+            userModeAvailable={userModeAvailable}
+            iconOnly={iconOnly}
+            size={size}
+            go={go}
+            onCompact={() => {
+              setAnchor(null);
+              dispatch(sizeChosen(size === 'small' ? 'medium' : 'small'));
+            }}
+            onLogOut={() => void logOut()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -28,7 +28,8 @@ test('a new browser starts at the default size, medium', async () => {
 test('the account menu switches the compact layout: the state, its cookie and the controls follow', async () => {
   const { user, app } = await openShell('/admin/account/security');
   await user.click(screen.getByRole('button', { name: /^Account menu of/ }));
-  const compact = screen.getByRole('menuitemcheckbox', { name: 'Compact layout' });
+  // The open menu's code loads on the first press (src/layout/UserMenuList.tsx).
+  const compact = await screen.findByRole('menuitemcheckbox', { name: 'Compact layout' });
   expect(compact).toHaveAttribute('aria-checked', 'false');
   await user.click(compact);
   expect(app.store.getState().app.size).toBe('small');
