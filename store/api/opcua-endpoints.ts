@@ -1,8 +1,71 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from './base-api';
+import { callArgs } from './call-args';
 import { contractEndpoints } from './contract-endpoint';
 import { OPCUA_ROUTES as R } from '../../contract/api/opcua.routes';
-import type { QueryOf } from '../../contract/api/define';
+import type { ResponseOf } from '../../contract/api/define';
 import type { CertificateList, OpcuaCertificates, trace } from '../../contract/api/opcua';
+
+type TraceAnswer = ResponseOf<typeof trace>;
+export type TraceLine = TraceAnswer['lines'][number];
+
+/** How often the trace log's tail asks for new lines while followed. */
+export const TRACE_POLL_MS = 2000;
+/** Lines asked for at once. */
+export const TRACE_PAGE = 200;
+/** Lines kept on screen. */
+export const TRACE_KEEP = 500;
+/** Pages one read of the tail asks for at most (a full page is followed at once by the next). */
+export const TRACE_PAGES_PER_READ = Math.ceil(TRACE_KEEP / TRACE_PAGE) + 1;
+
+/** The trace log's tail as the cache keeps it: the newest TRACE_KEEP lines read, and the seq of
+ * the last one asked past (the next read asks for the lines after it). */
+export interface TraceTail {
+  lines: TraceLine[];
+  after: number;
+  /** This read found the log started over (the device's newest seq below `after`): its lines
+   * replace the ones kept. */
+  restarted: boolean;
+}
+
+/**
+ * One read of the tail, from `after`: it asks for a page after the last line seen; a full page is
+ * followed at once by the next (TRACE_PAGES_PER_READ at most, the next read goes on). A log that is
+ * far ahead (more than TRACE_KEEP lines after the page) is joined near its end (the download has
+ * it all). A log that started over starts over from 0. `ask` is one request of the trace call.
+ */
+export async function readTraceTail<E>(
+  after: number,
+  ask: (after: number) => Promise<{ data: TraceAnswer } | { error: E }>,
+): Promise<{ data: TraceTail } | { error: E }> {
+  let lines: TraceLine[] = [];
+  let restarted = false;
+  for (let page = 0; page < TRACE_PAGES_PER_READ; page++) {
+    const result = await ask(after);
+    if ('error' in result) return { error: result.error };
+    const answer = result.data;
+    if (answer.last_seq < after) {
+      // The log started over (the device restarted it): so does the view.
+      after = 0;
+      lines = [];
+      restarted = true;
+      continue;
+    }
+    const newest = answer.lines.at(-1)?.seq ?? after;
+    after = Math.max(after, newest);
+    lines = [...lines, ...answer.lines].slice(-TRACE_KEEP);
+    if (answer.lines.length < TRACE_PAGE) break;
+    // More waits: join near the end when it is far, else read on.
+    if (answer.last_seq - after > TRACE_KEEP) after = answer.last_seq - TRACE_PAGE;
+  }
+  return { data: { lines, after, restarted } };
+}
+
+/** The lines kept after a read: the read's own when the log started over, else the newest
+ * TRACE_KEEP of both. */
+export function mergeTraceTail(kept: TraceTail, read: TraceTail): TraceTail {
+  return { lines: read.restarted ? read.lines : [...kept.lines, ...read.lines].slice(-TRACE_KEEP), after: read.after, restarted: read.restarted };
+}
 
 /**
  * What the OPC UA screen reads and changes: the node tree and the driver address table (Tags), the
@@ -33,8 +96,21 @@ export const opcuaApi = api
         setOpcuaSettings: call.mutation(R.setSettings, { tags: ['OpcuaSettings', 'OpcuaStatus'] }),
         /** The server's state; the opcuaServer machine asks for it at its own pace. */
         opcuaStatus: call.query(R.status, { tags: ['OpcuaStatus'] }),
-        /** The trace log's lines after `after` (a live tail), asked for afresh each time. */
-        opcuaTrace: call.query(R.trace, { request: (query: QueryOf<typeof trace>) => ({ query }) }),
+        /** The trace log's live tail: each read (the page polls it every TRACE_POLL_MS while
+         * followed) asks for the lines after the last one kept and adds them to the cache's. A
+         * hidden browser tab reads nothing. */
+        opcuaTraceTail: build.query<TraceTail, void>({
+          queryFn: async (_arg, { getState }, _extra, baseQuery) => {
+            const kept = traceTailOf(getState());
+            if (kept && typeof document !== 'undefined' && document.visibilityState === 'hidden') return { data: { lines: [], after: kept.after, restarted: false } };
+            return readTraceTail<FetchBaseQueryError>(kept?.after ?? 0, async (after) => {
+              const result = await baseQuery(callArgs(R.trace, { query: { after: String(after), limit: String(TRACE_PAGE) } }));
+              if (result.error) return { error: result.error };
+              return { data: result.data as TraceAnswer };
+            });
+          },
+          merge: (kept, read) => mergeTraceTail(kept, read),
+        }),
         opcuaCertificates: call.query(R.certificates, { tags: ['OpcuaCertificates'] }),
         trustRejectedCertificate: {
           ...call.mutation(R.trustRejected, { request: (id: string) => ({ params: { id } }), tags: ['OpcuaStatus'] }),
@@ -51,6 +127,12 @@ export const opcuaApi = api
       };
     },
   });
+
+/** The tail the cache keeps (see `opcuaTraceTail`), if any. */
+function traceTailOf(state: unknown): TraceTail | undefined {
+  type State = Parameters<ReturnType<typeof opcuaApi.endpoints.opcuaTraceTail.select>>[0];
+  return opcuaApi.endpoints.opcuaTraceTail.select()(state as State).data;
+}
 
 /** A call's route with its path parameters filled in: what the file transfers (which take a
  * route, not parameters) send. */
@@ -69,6 +151,7 @@ export const {
   useOpcuaDriverTableQuery,
   useOpcuaSettingsQuery,
   useSetOpcuaSettingsMutation,
+  useOpcuaTraceTailQuery,
   useOpcuaCertificatesQuery,
   useTrustRejectedCertificateMutation,
   useRegenerateOwnCertificateMutation,

@@ -66,7 +66,14 @@ export function TraceLogCard() {
           <Typography id={titleId} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
             {t('trace.title')}
           </Typography>
-          <Button variant="outlined" aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+          <Button
+            variant="outlined"
+            aria-pressed={paused}
+            onClick={() => {
+              if (paused) tail.readNow();
+              setPaused(!paused);
+            }}
+          >
             {paused ? t('trace.resume') : t('trace.pause')}
           </Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} loading={downloading} onClick={() => void download()}>
