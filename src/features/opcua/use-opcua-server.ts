@@ -26,15 +26,14 @@ export function useOpcuaServer(): OpcuaServerView {
   const dispatch = useAppDispatch();
   const actor = useMachineActor(opcuaServerMachine, {
     actors: {
-      // A change re-enters the machine while an earlier ask may still be on its way: RTK Query then
-      // answers this one with no data (the request already runs); ask again once it has ended.
+      // A change re-enters the machine while an earlier ask may still be on its way, and RTK Query
+      // runs one request per cache entry at a time: let that one end (the base query bounds it
+      // with its timeout), then ask afresh. No loop and no timer here; the machine owns the pace.
       fetchStatus: fromPromise<OpcuaStatus>(async () => {
-        for (let attempt = 0; ; attempt++) {
-          const status = await dispatch(opcuaApi.endpoints.opcuaStatus.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
-          if (status) return status;
-          if (attempt >= 20) throw new Error('The status request did not run');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await dispatch(opcuaApi.util.getRunningQueryThunk('opcuaStatus', undefined));
+        const status = await dispatch(opcuaApi.endpoints.opcuaStatus.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+        if (!status) throw new Error('The status request did not run');
+        return status;
       }),
     },
   });
