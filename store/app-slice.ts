@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { systemApi } from './api/system-endpoints';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { systemApi } from './api/system-endpoints';
+import { api as baseApi } from './api/base-api';
 
 import { noticeDismissed, noticeShown, type Notice } from './notice-actions';
 
@@ -42,6 +43,17 @@ export const initialAppState: AppState = {
   notice: null,
   insecureWarningHidden: false,
 };
+
+/** The calls whose answer is the HMI name. Named by type only: the system endpoints (and what they
+ * import) stay out of the sign-in page's first chunk, which has a budget. */
+const HMI_NAME_CALLS: ReadonlySet<string> = new Set(['hmiName', 'setHmiName'] satisfies (keyof typeof systemApi.endpoints)[]);
+const FULFILLED = new Set([`${baseApi.reducerPath}/executeQuery/fulfilled`, `${baseApi.reducerPath}/executeMutation/fulfilled`]);
+
+/** A successful answer of one of HMI_NAME_CALLS (what `matchFulfilled` of each would match). */
+function carriesHmiName(action: UnknownAction): action is PayloadAction<{ name: string }> {
+  const endpoint = (action as { meta?: { arg?: { endpointName?: unknown } } }).meta?.arg?.endpointName;
+  return FULFILLED.has(action.type) && typeof endpoint === 'string' && HMI_NAME_CALLS.has(endpoint);
+}
 
 export const appSlice = createSlice({
   name: 'app',
@@ -90,10 +102,7 @@ export const appSlice = createSlice({
       if (state.notice?.id === action.payload) state.notice = null;
     });
     // The shell's copy of the name follows every answer of the device that carries it.
-    builder.addMatcher(systemApi.endpoints.hmiName.matchFulfilled, (state, action) => {
-      state.hmiName = action.payload.name;
-    });
-    builder.addMatcher(systemApi.endpoints.setHmiName.matchFulfilled, (state, action) => {
+    builder.addMatcher(carriesHmiName, (state, action) => {
       state.hmiName = action.payload.name;
     });
   },
