@@ -404,3 +404,122 @@ describe('opcuaServer: changes that do not restart it', () => {
     }
   });
 });
+
+/**
+ * Each state that polls (running, stopping, stopped, and restartFailed after a failed restart),
+ * answered with each kind of status the device can give, or failing: where it goes, behind which
+ * tag, what it keeps, and when it asks next. Each answer is a status other than the one the state
+ * was reached with, so that a kept status shows it was kept.
+ */
+describe('opcuaServer: each polling state, each answer', () => {
+  const ANSWERS = {
+    restarting: S.restarting,
+    running: sampleOpcuaStatus({ sessions: 4, rejected: 2 }),
+    'running, still restarting': sampleOpcuaStatus({ since: S.restarted.since, restarting: true }),
+    stopping: sampleOpcuaStatus({ state: 'stopping', sessions: 1 }),
+    'running while disabled': sampleOpcuaStatus({ enabled: false, sessions: 1 }),
+    stopped: sampleOpcuaStatus({
+      state: 'stopped',
+      enabled: false,
+      since: null,
+      endpoint_url: null,
+      error: { code: 'start_failed', message: 'the server certificate has expired' },
+    }),
+  } satisfies Record<string, OpcuaStatus>;
+  type Answer = keyof typeof ANSWERS;
+
+  /** How each polling state is reached, and the status it was reached with. */
+  const REACH = {
+    running: { status: S.running, every: STATUS_POLL_MS, tag: 'running' },
+    stopping: { status: S.stopping, every: FAST_POLL_MS, tag: 'stopping' },
+    stopped: { status: S.stopped, every: STATUS_POLL_MS, tag: 'stopped' },
+    restartFailed: { status: S.stopped, every: STATUS_POLL_MS, tag: 'restart_failed' },
+  } as const satisfies Record<string, { status: OpcuaStatus; every: number; tag: OpcuaServerTag }>;
+  type Polling = keyof typeof REACH;
+
+  /** In `state`, asking (its pause over). */
+  async function asking(state: Polling) {
+    const { status, every, tag } = REACH[state];
+    let h: Harness;
+    if (state === 'restartFailed') {
+      h = await started(S.running);
+      h.send({ type: 'server.changed', enabled: true });
+      await h.answer(status);
+    } else {
+      h = await started(status);
+    }
+    expect(h.at()).toBe(`${state}.waiting`);
+    await nextAskAfter(h, every);
+    expect(h.at()).toBe(`${state}.asking`);
+    expect(h.tags()).toEqual([tag]);
+    expect(h.context().status).toEqual(status);
+    return h;
+  }
+
+  /** Where each answer leads: the state and the pause before the next ask. */
+  const settles: Record<Answer, { to: string; every: number; tag: OpcuaServerTag }> = {
+    restarting: { to: 'restarting.waiting', every: FAST_POLL_MS, tag: 'restarting' },
+    running: { to: 'running.waiting', every: STATUS_POLL_MS, tag: 'running' },
+    'running, still restarting': { to: 'restarting.waiting', every: FAST_POLL_MS, tag: 'restarting' },
+    stopping: { to: 'stopping.waiting', every: FAST_POLL_MS, tag: 'stopping' },
+    'running while disabled': { to: 'stopping.waiting', every: FAST_POLL_MS, tag: 'stopping' },
+    stopped: { to: 'stopped.waiting', every: STATUS_POLL_MS, tag: 'stopped' },
+  };
+  /** After a failed restart only a server that runs, not in a restart, leaves it. */
+  const afterFailedRestart: Record<Answer, { to: string; every: number; tag: OpcuaServerTag }> = {
+    restarting: { to: 'restartFailed.waiting', every: STATUS_POLL_MS, tag: 'restart_failed' },
+    running: { to: 'running.waiting', every: STATUS_POLL_MS, tag: 'running' },
+    'running, still restarting': { to: 'restartFailed.waiting', every: STATUS_POLL_MS, tag: 'restart_failed' },
+    stopping: { to: 'restartFailed.waiting', every: STATUS_POLL_MS, tag: 'restart_failed' },
+    // The guard `runsAgain` asks only that it runs, not in a restart: a server running while
+    // disabled goes to running here, and to stopping at the next ask (while polling, above).
+    'running while disabled': { to: 'running.waiting', every: STATUS_POLL_MS, tag: 'running' },
+    stopped: { to: 'restartFailed.waiting', every: STATUS_POLL_MS, tag: 'restart_failed' },
+  };
+
+  const cases = (Object.keys(REACH) as Polling[]).flatMap((state) =>
+    (Object.keys(ANSWERS) as Answer[]).map((answer) => {
+      const where = (state === 'restartFailed' ? afterFailedRestart : settles)[answer];
+      return [state, answer, where.to, where.tag, where.every] as const;
+    }),
+  );
+
+  it.each(cases)('%s, answered "%s": goes to %s (tag %s), keeps the answer, asks again after %i ms', async (state, answer, to, tag, every) => {
+    const h = await asking(state);
+    const asked = h.asks();
+    await h.answer(ANSWERS[answer]);
+    expect(h.at()).toBe(to);
+    expect(h.tags()).toEqual([tag]);
+    expect(h.context()).toMatchObject({ status: ANSWERS[answer], error: null, restartWaits: 0 });
+    // A restart the device reports, not one caused here, ends once it runs, whenever it started.
+    if (tag === 'restarting') expect(h.context().sinceBefore).toBeNull();
+    expect(h.asks()).toBe(asked);
+    await nextAskAfter(h, every);
+  });
+
+  it.each(Object.keys(REACH) as Polling[])('%s, failing: goes to unreachable with the reason, keeping the last status', async (state) => {
+    const h = await asking(state);
+    await h.answer('fail');
+    expect(h.at()).toBe('unreachable');
+    expect(h.tags()).toEqual(['unreachable']);
+    expect(h.context()).toMatchObject({ status: REACH[state].status, error: 'connection_lost', restartWaits: 0 });
+    await nextAskAfter(h, RETRY_MS);
+    expect(h.at()).toBe('loading');
+  });
+
+  it('a restart the device reports after one caused here forgets the start time it was waiting for', async () => {
+    const h = await started(S.running);
+    h.send({ type: 'server.changed', enabled: true });
+    await h.answer(S.restarted);
+    expect(h.at()).toBe('running.waiting');
+    expect(h.context().sinceBefore).toBe(S.running.since);
+    await nextAskAfter(h, STATUS_POLL_MS);
+    await h.answer(S.restarting);
+    expect(h.at()).toBe('restarting.waiting');
+    expect(h.context()).toMatchObject({ status: S.restarting, sinceBefore: null });
+    // Whatever its start time, the running server ends this restart.
+    await nextAskAfter(h, FAST_POLL_MS);
+    await h.answer(S.running);
+    expect(h.at()).toBe('running.waiting');
+  });
+});
