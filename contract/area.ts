@@ -10,7 +10,6 @@
  * are named here by type only, so the console's types know every call and its bundle no zod.
  */
 import type { MenuId } from './roles';
-import type { Route } from './api/route';
 
 /** A target that names one thing (an account, an event, a device by its name): the wording's key
  * and parameter, and how to find the parameter in the target. */
@@ -44,7 +43,6 @@ export interface JobKindDef {
 export interface ContractArea {
   /** The area's name: the key its calls go by (`<name>.<call>` ids). */
   readonly name: string;
-  readonly routes: Readonly<Record<string, Route>>;
   /** Actions written by its calls (each call names its own in `audit.action`). */
   readonly auditActions?: readonly string[];
   /** Actions the device writes by itself for this area (`source: 'device'`, no account). */

@@ -14,7 +14,6 @@ export const AUTH_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const authContract = defineContractArea<typeof calls>()({
   name: 'auth',
-  routes: AUTH_ROUTES,
   auditActions: ['login', 'logout'],
   auditTargets: ['admin', 'app', 'session'],
 });

@@ -10,5 +10,4 @@ export const CGI_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const cgiContract = defineContractArea<typeof calls>()({
   name: 'cgi',
-  routes: CGI_ROUTES,
 });

@@ -12,7 +12,6 @@ export const COMMUNICATION_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const communicationContract = defineContractArea<typeof calls>()({
   name: 'communication',
-  routes: COMMUNICATION_ROUTES,
   auditActions: ['set_communication_device'],
   auditTargets: ['communication.devices'],
   auditTargetForms: [

@@ -28,7 +28,6 @@ export const DATA_BACKUP_STEPS = ['prepare', 'write_archive'] as const;
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const dataContract = defineContractArea<typeof calls>()({
   name: 'data',
-  routes: DATA_ROUTES,
   auditActions: ['acknowledge_alarm', 'acknowledge_all_alarms', 'set_oplog_retention', 'backup_data', 'backup_data_to_media'],
   deviceAuditActions: [
     /** Retention removed the oldest rows of the operation log (or of the sign-in failure tables):

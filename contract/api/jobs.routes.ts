@@ -10,7 +10,6 @@ export const JOB_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const jobsContract = defineContractArea<typeof calls>()({
   name: 'jobs',
-  routes: JOB_ROUTES,
   deviceAuditActions: [
     /** The device started with an update job still marked running: that job ended as interrupted. */
     'job_interrupted',

@@ -10,5 +10,4 @@ export const META_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const metaContract = defineContractArea<typeof calls>()({
   name: 'meta',
-  routes: META_ROUTES,
 });

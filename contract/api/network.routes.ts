@@ -21,7 +21,6 @@ export const NETWORK_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const networkContract = defineContractArea<typeof calls>()({
   name: 'network',
-  routes: NETWORK_ROUTES,
   auditActions: ['set_ethernet', 'confirm_network_change', 'revert_network_change', 'set_wifi_enabled', 'connect_wifi', 'disconnect_wifi', 'set_hotspot'],
   deviceAuditActions: [
     /** A network change made with the safety net was not confirmed in time: the previous settings are back. */

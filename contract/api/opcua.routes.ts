@@ -25,7 +25,6 @@ export const OPCUA_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const opcuaContract = defineContractArea<typeof calls>()({
   name: 'opcua',
-  routes: OPCUA_ROUTES,
   auditActions: ['set_opcua_settings', 'set_opcua_node_tree', 'trust_opcua_certificate', 'regenerate_opcua_certificate', 'upload_opcua_certificate', 'remove_opcua_certificate'],
   deviceAuditActions: [
     /** The OPC UA server refused a client whose certificate it does not trust: the certificate is

@@ -15,7 +15,6 @@ export const OS_UPDATE_STEPS = ['prepare', 'upload_image', 'update_os'] as const
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const osContract = defineContractArea<typeof calls>()({
   name: 'os',
-  routes: OS_ROUTES,
   auditActions: ['update_os'],
   deviceAuditActions: [
     /** An OS update job ended: the version installed (or why not), who asked. */

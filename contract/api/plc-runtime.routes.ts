@@ -24,7 +24,6 @@ export const PLC_RUNTIME_UPDATE_STEPS = ['prepare', 'upload_firmware', 'update_f
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const plcRuntimeContract = defineContractArea<typeof calls>()({
   name: 'plcRuntime',
-  routes: PLC_RUNTIME_ROUTES,
   auditActions: ['activate_plc_runtime', 'reset_plc_runtime', 'set_plc_lan1', 'update_plc_runtime'],
   deviceAuditActions: [
     /** A PLC runtime firmware update job ended: the version installed once the HMI was back (or why

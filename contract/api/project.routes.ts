@@ -19,7 +19,6 @@ export const PROJECT_UPDATE_STEPS = ['prepare', 'stop_project', 'update_project'
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const projectContract = defineContractArea<typeof calls>()({
   name: 'project',
-  routes: PROJECT_ROUTES,
   auditActions: ['restart_project', 'update_project', 'update_project_from_media', 'backup_project'],
   deviceAuditActions: [
     /** A project update job ended: the project it installed (or why not), who asked, whether the

@@ -17,7 +17,6 @@ export const RECIPE_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const recipeContract = defineContractArea<typeof calls>()({
   name: 'recipe',
-  routes: RECIPE_ROUTES,
   auditActions: ['clear_recipe_book', 'backup_recipe', 'backup_recipe_to_media', 'restore_recipe'],
   auditTargets: ['recipe'],
   errorCodes: [

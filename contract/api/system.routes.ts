@@ -25,7 +25,6 @@ export const SYSTEM_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const systemContract = defineContractArea<typeof calls>()({
   name: 'system',
-  routes: SYSTEM_ROUTES,
   auditActions: ['set_hmi_name', 'set_datetime', 'start_identify_light', 'stop_identify_light', 'set_password_strength_rules', 'set_password_expiration', 'set_http'],
   auditTargets: ['device', 'system.hmi_name', 'system.time', 'system.led', 'security.password_rules', 'security.password_expiration', 'security.http'],
 });

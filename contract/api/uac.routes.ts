@@ -14,7 +14,6 @@ export const UAC_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const uacContract = defineContractArea<typeof calls>()({
   name: 'uac',
-  routes: UAC_ROUTES,
   auditActions: ['change_password', 'complete_first_run'],
   deviceAuditActions: [
     /** The device was started with HMI_RECOVER_ADMIN=1: admin has a new password (printed at that

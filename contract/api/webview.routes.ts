@@ -14,5 +14,4 @@ export const WEBVIEW_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const webviewContract = defineContractArea<typeof calls>()({
   name: 'webview',
-  routes: WEBVIEW_ROUTES,
 });
