@@ -2,20 +2,30 @@
  * Mutants of a machine, generated from its own config (XState 5): no list to keep by hand, so a
  * machine added to machines/registry.ts, or one rewritten, is mutated as it stands.
  *
- * Two kinds of mutant, each one change:
+ * Three kinds of mutant, each one change:
  * - a transition sent elsewhere: every transition with a target is sent in turn to each other
  *   state of its target's parent (a transition without a target, to each sibling of its source);
- * - a guard negated: every guarded transition gets `not(guard)` instead.
+ * - a guard negated: every guarded transition gets `not(guard)` instead;
+ * - actions dropped: every transition with actions gets none.
  *
  * A transition is found where the config writes it: `on` (per event), `after` (per delay),
  * `always`, a state's `onDone`, and an invoke's `onDone`/`onError`, each as one element of the
  * (possibly single) list written there. `mutate(config)` returns a copy of the config with the one
  * change; everything else (functions, actions, actors) is the same objects.
  *
- * Pure: no jest here. test/unit/machines/mutation.test.ts runs the mutants against the machines'
- * own tests (see test/tools/mutation-runner.ts).
+ * A machine made by a shared factory (one function that writes the config of several machines, e.g.
+ * machines/signed-update.machine.ts) shares its transitions with the other machines that factory
+ * makes, the flows a shared test builds among them. `mutateLike(config)` makes the same change in
+ * such a config where it means the same: the config has the state (by its path from the root) and
+ * the transition (by where it is written, as in `transition`), that transition is the same one (the
+ * same target state path, guard, actions and other keys, functions compared by their source text
+ * and properties) and, for a target moved, the new target state exists there. Anywhere else it
+ * answers undefined: only the machine's own tests can kill that mutant.
+ *
+ * Pure: no jest here. test/tools/mutation-check.ts runs the mutants against the machines' own
+ * tests (see test/tools/mutation-runner.ts).
  */
-import { not, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createMachine, not, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 type Config = Record<string, unknown>;
 type Transition = Record<string, unknown>;
@@ -31,6 +41,11 @@ export interface Mutant {
   mutation: string;
   /** A copy of the machine's config with this one change. */
   mutate(config: Config): Config;
+  /**
+   * A copy of another machine's config (one written by the same code) with the same change, or
+   * undefined where that change would not mean the same there (see the module comment).
+   */
+  mutateLike(config: Config): Config | undefined;
 }
 
 /** Where a transition is written: a path of keys from the state's config to its list, and its index there. */
@@ -53,18 +68,30 @@ function copy<T>(value: T): T {
 const asList = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
 const asTransition = (value: unknown): Transition => (typeof value === 'string' ? { target: value } : (value as Transition));
 
+/** A transition written in a state's config: where, its label, and itself. */
+interface Written {
+  slot: Slot;
+  label: string;
+  /** Where it is written, the same in two configs written by the same code: the label, but a delay
+   * by its place among the state's delays (the delay itself may be a parameter of the code). */
+  place: string;
+  transition: Transition;
+}
+
 /** Every transition written in one state's config, with where it is. */
-function slotsOf(stateConfig: Config, statePath: string[]): Array<{ slot: Slot; label: string; transition: Transition }> {
-  const found: Array<{ slot: Slot; label: string; transition: Transition }> = [];
-  const add = (keys: Array<string | number>, label: string, value: unknown) => {
+function slotsOf(stateConfig: Config, statePath: string[]): Written[] {
+  const found: Written[] = [];
+  const add = (keys: Array<string | number>, label: string, value: unknown, place = label) => {
     const list = asList(value);
     list.forEach((t, index) => {
       if (t === undefined || t === null) return;
-      found.push({ slot: { statePath, keys, index }, label: list.length > 1 ? `${label} #${index + 1}` : label, transition: asTransition(t) });
+      const nth = list.length > 1 ? ` #${index + 1}` : '';
+      found.push({ slot: { statePath, keys, index }, label: `${label}${nth}`, place: `${place}${nth}`, transition: asTransition(t) });
     });
   };
   for (const [event, value] of Object.entries((stateConfig.on as Config | undefined) ?? {})) add(['on', event], `on ${event}`, value);
-  for (const [delay, value] of Object.entries((stateConfig.after as Config | undefined) ?? {})) add(['after', delay], `after ${delay}`, value);
+  const delays = Object.entries((stateConfig.after as Config | undefined) ?? {});
+  delays.forEach(([delay, value], i) => add(['after', delay], `after ${delay}`, value, `after (delay ${i + 1} of ${delays.length})`));
   add(['always'], 'always', stateConfig.always);
   add(['onDone'], 'onDone', stateConfig.onDone);
   const invokes = asList(stateConfig.invoke) as Config[];
@@ -103,33 +130,102 @@ function withTransition(config: Config, slot: Slot, change: (t: Transition) => T
   return result;
 }
 
+/** The state node at `path` (keys from the root), if the machine has it. */
+function nodeAt(machine: AnyStateMachine, path: readonly string[]): AnyStateNode | undefined {
+  let node: AnyStateNode | undefined = machine.root;
+  for (const key of path) node = node?.states[key];
+  return node;
+}
+
+/** The state config at `path` (keys from the root), if the config has it. */
+function stateConfigAt(config: Config, path: readonly string[]): Config | undefined {
+  let state: Config | undefined = config;
+  for (const key of path) state = (state?.states as Config | undefined)?.[key] as Config | undefined;
+  return isPlain(state) ? state : undefined;
+}
+
+/**
+ * What a transition does, as text that is the same in two machines exactly when it is written the
+ * same: its targets as state paths, its other keys with functions by their source and properties.
+ */
+function signatureOf(machine: AnyStateMachine, source: AnyStateNode, transition: Transition): string | undefined {
+  const seen = new Set<unknown>();
+  const sig = (value: unknown, depth: number): unknown => {
+    if (depth > 8 || seen.has(value)) return '…';
+    if (typeof value === 'function') {
+      seen.add(value);
+      const props = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sig(v, depth + 1)]));
+      return { fn: value.toString(), props };
+    }
+    if (Array.isArray(value)) return value.map((v) => sig(v, depth + 1));
+    if (value !== null && typeof value === 'object') {
+      seen.add(value);
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sig(v, depth + 1)]));
+    }
+    return value;
+  };
+  const targets: string[] = [];
+  for (const target of asList(transition.target) as string[]) {
+    const to = resolveTarget(machine, source, target);
+    if (!to) return undefined;
+    targets.push(to.path.join('.'));
+  }
+  const { target: _target, ...rest } = transition;
+  return JSON.stringify({ targets, rest: sig(rest, 0) });
+}
+
 /** Every mutant of `machine` (see the module comment). */
 export function mutantsOf(machine: AnyStateMachine): Mutant[] {
   const mutants: Mutant[] = [];
   const visit = (node: AnyStateNode, stateConfig: Config, statePath: string[]) => {
-    for (const { slot, label, transition } of slotsOf(stateConfig, statePath)) {
-      const mutant = (mutation: string, change: (t: Transition) => Transition): Mutant => ({
+    for (const { slot, label, place, transition } of slotsOf(stateConfig, statePath)) {
+      const eventless = slot.keys[0] === 'always';
+      // An eventless transition into a state that itself moves without an event could loop forever.
+      const allowed = (source: AnyStateNode, n: AnyStateNode) => !(eventless && (n === source || n.always?.length));
+      const signature = signatureOf(machine, node, transition);
+      /** `change` in `config`, whose machine is `made`: the transition at `slot` changed by `change`. */
+      type Change = (t: Transition, made: AnyStateMachine, source: AnyStateNode) => Transition | undefined;
+      const mutant = (mutation: string, change: Change): Mutant => ({
         machine: machine.id,
         state: node.id,
         transition: label,
         mutation,
-        mutate: (config) => withTransition(config, slot, change),
+        mutate: (config) => withTransition(config, slot, (t) => change(t, machine, node)!),
+        mutateLike: (config) => {
+          let made: AnyStateMachine;
+          try {
+            made = createMachine(config as never) as AnyStateMachine;
+          } catch {
+            return undefined;
+          }
+          const source = nodeAt(made, statePath);
+          const written = stateConfigAt(config, statePath);
+          if (!source || !written) return undefined;
+          const same = slotsOf(written, statePath).find((s) => s.place === place);
+          if (!same || signature === undefined || signatureOf(made, source, same.transition) !== signature) return undefined;
+          const changed = change({ ...same.transition }, made, source);
+          return changed && withTransition(config, same.slot, () => changed);
+        },
       });
+      /** The transition sent to the state at `path` instead (undefined where that machine lacks it). */
+      const moveTo =
+        (path: readonly string[]): Change =>
+        (t, made, source) => {
+          const other = nodeAt(made, path);
+          return other && allowed(source, other) ? { ...t, target: `#${other.id}` } : undefined;
+        };
       const targets = asList(transition.target) as string[];
-      const eventless = slot.keys[0] === 'always';
-      // An eventless transition into a state that itself moves without an event could loop forever.
-      const allowed = (n: AnyStateNode) => !(eventless && (n === node || n.always?.length));
       const [target] = targets;
       if (targets.length === 1 && target !== undefined) {
         const to = resolveTarget(machine, node, target);
         for (const other of Object.values(to?.parent?.states ?? {}) as AnyStateNode[]) {
-          if (other === to || !allowed(other)) continue;
-          mutants.push(mutant(`→ ${other.key}`, (t) => ({ ...t, target: `#${other.id}` })));
+          if (other === to || !allowed(node, other)) continue;
+          mutants.push(mutant(`→ ${other.key}`, moveTo(other.path)));
         }
       } else if (targets.length === 0 && node.parent) {
         for (const other of Object.values(node.parent.states) as AnyStateNode[]) {
-          if (other === node || !allowed(other)) continue;
-          mutants.push(mutant(`→ ${other.key} (had no target)`, (t) => ({ ...t, target: `#${other.id}` })));
+          if (other === node || !allowed(node, other)) continue;
+          mutants.push(mutant(`→ ${other.key} (had no target)`, moveTo(other.path)));
         }
       }
       if (transition.guard !== undefined) {

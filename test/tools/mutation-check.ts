@@ -1,13 +1,16 @@
 /**
  * Mutation testing of every machine (issue 21, item 7): each machine of machines/registry.ts is
- * mutated (test/tools/machine-mutants.ts: a transition sent to another state, a guard negated) and
- * its own tests must notice: at least MIN_KILLED of its mutants make one of them fail. The
- * survivors are printed (machine, state, transition, mutation).
+ * mutated (test/tools/machine-mutants.ts: a transition sent to another state, a guard negated,
+ * actions dropped) and its own tests must notice: at least MIN_KILLED of its mutants make one of
+ * them fail. The survivors are printed (machine, state, transition, mutation).
  *
  * A machine's own tests are found by file name: test/unit/machines/<stem>.test.ts and
  * <stem>.<anything>.test.ts, where <stem> names the file that defines the machine
- * (machines/<stem>.machine.ts) or the one that declares its registry entry (machines/<stem>.qa.ts).
- * They run in this process, once per mutant (test/tools/mutation-runner.ts).
+ * (machines/<stem>.machine.ts), the one that declares its registry entry (machines/<stem>.qa.ts)
+ * or the one whose code writes its config (a shared factory, e.g. signed-update.machine.ts).
+ * They run in this process, once per mutant (test/tools/mutation-runner.ts). The mutant goes to
+ * the machine with its id and, where it means the same there (`mutateLike`), to every other
+ * machine the same factory writes while they run: the flows a factory's shared tests build.
  *
  * The machines are shared out between the SHARDS test files test/unit/machines/mutation/shard-<n>.test.ts
  * (by their number of mutants, the largest first to the least loaded), so that jest runs them on
@@ -43,15 +46,22 @@ function stemsExporting(value: unknown): string[] {
     .map(stemOf);
 }
 
-/** The machine's own test files (see the module comment). */
-function testFilesOf(entry: MachineEntry): string[] {
-  // Where the config is written too (a machine made by a shared factory, e.g. one flow for several areas).
+/**
+ * The files in machines/ whose code writes the machine's config (calls createMachine): its own
+ * file, or a shared factory's (e.g. one flow for several areas).
+ */
+function writtenInOf(entry: MachineEntry): Set<string> {
   const writtenIn = new Set<string>();
   loadSuite([join(MACHINES_DIR, 'registry.ts')], actual, (config, calledFrom) => {
-    if (config.id === entry.machine.id && calledFrom?.startsWith(MACHINES_DIR)) writtenIn.add(basename(calledFrom));
+    if (config.id === entry.machine.id && calledFrom?.startsWith(MACHINES_DIR)) writtenIn.add(calledFrom);
     return config;
   });
-  const stems = new Set([...stemsExporting(entry.machine), ...stemsExporting(entry), ...[...writtenIn].map(stemOf)]);
+  return writtenIn;
+}
+
+/** The machine's own test files (see the module comment). */
+function testFilesOf(entry: MachineEntry, writtenIn: Set<string>): string[] {
+  const stems = new Set([...stemsExporting(entry.machine), ...stemsExporting(entry), ...[...writtenIn].map((file) => stemOf(basename(file)))]);
   if (process.env.MUTATE_DEBUG) console.log(`${entry.id}: config written in ${[...writtenIn].join(', ')}; tests of ${[...stems].join(', ')}`);
   return readdirSync(TESTS_DIR)
     .filter((file) => file.endsWith('.test.ts') && !NOT_BEHAVIOUR.includes(file))
@@ -92,7 +102,8 @@ export function mutationShard(shard: number): void {
 
 function mutationTest(id: string, entry: MachineEntry): void {
   test(`its own tests kill at least ${MIN_KILLED * 100} % of them`, async () => {
-    const files = testFilesOf(entry);
+    const writtenIn = writtenInOf(entry);
+    const files = testFilesOf(entry, writtenIn);
     expect(files.length).toBeGreaterThan(0);
 
     // Without a mutant every test passes here too, in file order and alone; how long they take sets
@@ -100,10 +111,16 @@ function mutationTest(id: string, entry: MachineEntry): void {
     const started = Date.now();
     const load = (mutant?: Mutant) => {
       let applied = false;
-      const suite = loadSuite(files, actual, (config) => {
-        if (config.id !== entry.machine.id || !mutant) return config;
-        applied = true;
-        return mutant.mutate(config);
+      const suite = loadSuite(files, actual, (config, calledFrom) => {
+        if (!mutant) return config;
+        if (config.id === entry.machine.id) {
+          applied = true;
+          return mutant.mutate(config);
+        }
+        // Another machine the same code writes (a shared factory's flow in a shared test): the same
+        // mutant where it means the same there (machine-mutants.ts, `mutateLike`).
+        if (calledFrom !== undefined && writtenIn.has(calledFrom)) return mutant.mutateLike(config) ?? config;
+        return config;
       });
       return { suite, applied: applied || !mutant };
     };

@@ -7,7 +7,7 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Job } from '../../../contract/api/jobs';
 import { sampleJobOf } from '../../../machines/job-samples';
-import { FRESH, deviceProgressOf, signedUpdateMachine, stepStatesOf, type SignedUpdateFlow, type RunningUpdate, type StepShape, type UploadRequest } from '../../../machines/signed-update.machine';
+import { FRESH, deviceProgressOf, signedUpdateMachine, stepStatesOf, type SignedUpdateFlow, type MediaRequest, type RunningUpdate, type StepShape, type UploadRequest } from '../../../machines/signed-update.machine';
 import { GONE, at, flush, idleHarness, signedUpdateHarness, tagsOf, type SignedUpdateHarness } from '../../support/signed-update';
 
 const POLL = 300;
@@ -74,16 +74,22 @@ describe('signed update: an update already running', () => {
     expect(h.fetchJob.last().input).toEqual({ jobId: 'job-4' });
   });
 
-  it('waits for a choice when nothing runs, or when the device cannot say', async () => {
-    const none = signedUpdateHarness(withRestart);
+  it.each([
+    ['with a restart', withRestart],
+    ['without one', jobOnly],
+  ] as const)('waits for a choice when nothing runs, or when the device cannot say (%s)', async (_, machine) => {
+    const none = signedUpdateHarness(machine);
     none.findRunning.last().resolve(null);
     await flush();
     expect(at(none)).toBe('idle');
-    const unreadable = signedUpdateHarness(withRestart);
+    expect(tagsOf(none)).toEqual([]);
+    const unreadable = signedUpdateHarness(machine);
     unreadable.findRunning.last().reject(GONE);
     await flush();
     expect(at(unreadable)).toBe('idle');
+    expect(tagsOf(unreadable)).toEqual([]);
     expect(unreadable.fetchJob.calls).toHaveLength(0);
+    expect(unreadable.startFromMedia.calls).toHaveLength(0);
   });
 
   it('takes no upload before it knows', () => {
@@ -112,10 +118,15 @@ describe('signed update: the upload', () => {
     expect(h.startFromMedia.calls).toHaveLength(0);
   });
 
-  it('sends no password when none is given', async () => {
+  it('sends no password when none is given, and keeps uploading while the bytes go', async () => {
     const h = await idleHarness(withRestart);
     h.send({ type: 'update.upload', ...FIRMWARE });
     expect(h.uploads[0]!.input).toEqual({ ...FIRMWARE, password: '' });
+    h.uploads[0]!.sendBack({ type: 'upload.progress', loaded: 1000, total: 4000 });
+    expect(at(h)).toBe('uploading');
+    expect(tagsOf(h)).toEqual(['shown', 'busy', 'uploading']);
+    expect(h.context()).toMatchObject({ loaded: 1000, total: 4000 });
+    expect(h.fetchVersion.calls).toHaveLength(0);
   });
 
   it('follows the job the device started, with the version it installs, once the last byte is in', async () => {
@@ -141,13 +152,26 @@ describe('signed update: the upload', () => {
     expect(h.context()).toEqual(FRESH);
   });
 
-  it('ends failed when the upload cannot even start', async () => {
+  it.each([
+    ['with a restart', withRestart],
+    ['without one', jobOnly],
+  ] as const)('ends failed when the upload cannot even start (%s)', async (_, machine) => {
+    // Whatever else the device is asked afterwards is recorded: nothing should be.
+    const asked: string[] = [];
     const failing = createActor(
-      withRestart.provide({
+      machine.provide({
         actors: {
           findRunning: fromPromise<RunningUpdate | null>(async () => null),
           upload: fromCallback<EventObject, UploadRequest>(() => {
             throw new Error('NotReadableError');
+          }),
+          startFromMedia: fromPromise<{ job_id: string }, MediaRequest>(async () => {
+            asked.push('startFromMedia');
+            return { job_id: 'job-1' };
+          }),
+          fetchJob: fromPromise<Job, { jobId: string }>(async () => {
+            asked.push('fetchJob');
+            return job('running', 'prepare');
           }),
         },
       }),
@@ -156,15 +180,23 @@ describe('signed update: the upload', () => {
     failing.send({ type: 'update.upload', ...FIRMWARE });
     await flush();
     expect(failing.getSnapshot().value).toBe('failed');
+    expect(failing.getSnapshot().hasTag('failed')).toBe(true);
     expect(failing.getSnapshot().context.error).toBe('fail');
+    expect(asked).toEqual([]);
   });
 
-  it('stops the request on cancel and goes back to choosing', async () => {
-    const h = await idleHarness(withRestart);
+  it.each([
+    ['with a restart', withRestart],
+    ['without one', jobOnly],
+  ] as const)('stops the request on cancel and goes back to choosing (%s)', async (_, machine) => {
+    const h = await idleHarness(machine);
     h.send({ type: 'update.upload', ...FIRMWARE });
     h.send({ type: 'upload.cancel' });
     expect(at(h)).toBe('idle');
+    expect(tagsOf(h)).toEqual([]);
+    expect(h.context()).toEqual(FRESH);
     expect(h.uploads[0]!.stopped).toBe(true);
+    expect(h.startFromMedia.calls).toHaveLength(0);
     expect(h.ended.count).toBe(0);
   });
 });
@@ -206,6 +238,8 @@ describe('signed update: with a restart to verify', () => {
     const h = await restarting();
     expect(at(h)).toBe('restarting.asking');
     expect(tagsOf(h)).toEqual(['shown', 'busy', 'restarting']);
+    // The job as it was when the restart began.
+    expect(h.context().job).toEqual(job('running', 'restart_hmi'));
     for (let i = 0; i < 3; i++) {
       h.fetchVersion.last().reject(GONE);
       await flush();
@@ -242,9 +276,12 @@ describe('signed update: with a restart to verify', () => {
     await flush();
     expect(at(h)).toBe('restarting.checking');
     expect(h.fetchJob.last().input).toEqual({ jobId: 'job-9' });
-    h.fetchJob.last().resolve(job('running', 'restart_hmi'));
+    const later = job('running', 'restart_hmi', { updated_at: '2026-11-24T08:01:00.000Z' });
+    h.fetchJob.last().resolve(later);
     await flush();
     expect(at(h)).toBe('restarting.waiting');
+    // The job as the device last described it.
+    expect(h.context().job).toEqual(later);
     await jest.advanceTimersByTimeAsync(VERIFY_POLL);
     h.fetchVersion.last().resolve({ version: '1.0' });
     await flush();
@@ -352,6 +389,20 @@ describe('signed update: without a restart', () => {
     expect(h.context()).toMatchObject({ error: null, pollFailures: 0 });
   });
 
+  it('closes an update it cannot tell about', async () => {
+    const h = await followingJob();
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      h.fetchJob.last().reject(GONE);
+      await jest.advanceTimersByTimeAsync(POLL);
+    }
+    expect(at(h)).toBe('unverified');
+    h.send({ type: 'update.dismiss' });
+    expect(at(h)).toBe('idle');
+    expect(tagsOf(h)).toEqual([]);
+    expect(h.context()).toEqual(FRESH);
+    expect(h.startFromMedia.calls).toHaveLength(0);
+  });
+
   it('counts only unanswered asks in a row: an answer starts the count again', async () => {
     const h = await followingJob();
     for (let i = 0; i < MAX_FAILURES - 1; i++) {
@@ -386,6 +437,23 @@ describe('signed update: without a restart', () => {
     await flush();
     expect(at(h)).toBe('failed');
     expect(h.context().error).toBe('not_found');
+    h.send({ type: 'update.dismiss' });
+    expect(at(h)).toBe('idle');
+    expect(h.context()).toEqual(FRESH);
+    expect(h.startFromMedia.calls).toHaveLength(1);
+  });
+
+  it('sends the same files again with a password when the upload itself is refused for it', async () => {
+    const h = await idleHarness(jobOnly);
+    h.send({ type: 'update.upload', ...FILES, password: '' });
+    h.uploads[0]!.sendBack({ type: 'upload.failed', error: 'password_required' });
+    expect(at(h)).toBe('failed');
+    expect(tagsOf(h)).toEqual(['shown', 'failed']);
+    expect(h.context().error).toBe('password_required');
+    expect(h.startFromMedia.calls).toHaveLength(0);
+    h.send({ type: 'update.again', password: 'Batch-42' });
+    expect(at(h)).toBe('uploading');
+    expect(h.uploads[1]!.input).toEqual({ ...FILES, password: 'Batch-42' });
   });
 
   it.each(['password_required', 'wrong_password'] as const)('sends the same files again with a password after %s', async (code) => {
