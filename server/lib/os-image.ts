@@ -10,7 +10,7 @@ import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { signedHeadOf, SignedImageVerifier, type SignedImageKind, type SignedPayload } from './signed-image';
+import { signedHeadOf, type SignedImageKind, type SignedImageVerifier, type SignedPayload } from './signed-image';
 
 export { keyIdOf, MAX_HEADER_BYTES } from './signed-image';
 export const OS_IMAGE_MAGIC = Buffer.from('HMIOSIMG', 'ascii');
@@ -73,7 +73,7 @@ export function imageHead({ model, version, payload, key = developmentSigningKey
   return signedHeadOf(OS_IMAGE, { format: 'hmi-os-image', format_version: 1, model, version }, payload, key);
 }
 
-const OS_IMAGE: SignedImageKind<OsImageHeader> = {
+export const OS_IMAGE: SignedImageKind<OsImageHeader> = {
   magic: OS_IMAGE_MAGIC,
   schema: osImageHeaderSchema,
   noun: 'image',
@@ -81,9 +81,5 @@ const OS_IMAGE: SignedImageKind<OsImageHeader> = {
   refuse: (reason, message) => new InvalidImageError(reason === 'not_this_kind' ? 'not_an_image' : reason, message),
 };
 
-/** Checks an image as its bytes arrive (SignedImageVerifier). */
-export class OsImageVerifier extends SignedImageVerifier<OsImageHeader> {
-  constructor(trusted: readonly KeyObject[], model: string) {
-    super(OS_IMAGE, trusted, model);
-  }
-}
+/** A check of an image as its bytes arrive: SignedImageVerifier of OS_IMAGE. */
+export type OsImageVerifier = SignedImageVerifier<OsImageHeader>;

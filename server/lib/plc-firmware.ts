@@ -15,7 +15,7 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { PLC_VERSION_PATTERN } from '../../contract/rules/plc-runtime';
 import { OS_IMAGE_MAGIC, developmentSigningKey } from './os-image';
-import { signedHeadOf, SignedImageVerifier, type SignedImageKind, type SignedPayload } from './signed-image';
+import { signedHeadOf, type SignedImageKind, type SignedImageVerifier, type SignedPayload } from './signed-image';
 
 export const PLC_FIRMWARE_MAGIC = Buffer.from('HMIPLCFW', 'ascii');
 /** The product a PLC runtime firmware names. */
@@ -72,7 +72,7 @@ export function firmwareHead({ model, version, product = PLC_RUNTIME_PRODUCT, re
   return signedHeadOf(PLC_FIRMWARE, fields, payload, key);
 }
 
-const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
+export const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
   magic: PLC_FIRMWARE_MAGIC,
   schema: plcFirmwareHeaderSchema,
   noun: 'firmware',
@@ -84,12 +84,8 @@ const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
   },
 };
 
-/** Checks a firmware as its bytes arrive (SignedImageVerifier). */
-export class PlcFirmwareVerifier extends SignedImageVerifier<PlcFirmwareHeader> {
-  constructor(trusted: readonly KeyObject[], model: string) {
-    super(PLC_FIRMWARE, trusted, model);
-  }
-}
+/** A check of a firmware as its bytes arrive: SignedImageVerifier of PLC_FIRMWARE. */
+export type PlcFirmwareVerifier = SignedImageVerifier<PlcFirmwareHeader>;
 
 /** Whether OS version `installed` is at least `required` (versions compared as numbers where
  * they are digits: 20261101 < 20270101, 3.5.9 < 3.5.10). */

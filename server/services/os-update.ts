@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/database';
 import { DEVICE_MODEL } from '../hardware/system-info';
-import { InvalidImageError, OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
+import { SignedImageVerifier } from '../lib/signed-image';
+import { InvalidImageError, OS_IMAGE, type OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
 import { JobFailure, type JobsService } from './jobs';
 import { installFailure, readThrough, StagingArea, type StagedFile } from './signed-install';
 import { stopwatch } from '../lib/clock';
@@ -75,7 +76,7 @@ export class OsUpdateService {
 
   /** A verifier for one upload: refuses as early as the bytes allow. */
   verifier(): OsImageVerifier {
-    return new OsImageVerifier(this.trusted, DEVICE_MODEL);
+    return new SignedImageVerifier(OS_IMAGE, this.trusted, DEVICE_MODEL);
   }
 
   newStagingDir(): string {

@@ -23,9 +23,10 @@ import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { z } from 'zod';
 import { DEVICE_MODEL } from '../hardware/system-info';
+import { SignedImageVerifier } from '../lib/signed-image';
 import { ApiError } from '../lib/api-error';
 import { stopwatch } from '../lib/clock';
-import { InvalidFirmwareError, PlcFirmwareVerifier, osAtLeast, type PlcFirmwareHeader } from '../lib/plc-firmware';
+import { InvalidFirmwareError, PLC_FIRMWARE, type PlcFirmwareVerifier, osAtLeast, type PlcFirmwareHeader } from '../lib/plc-firmware';
 import { isActivationCodeFor, isIssuedSerialNumber } from '../lib/plc-licence';
 import {
   activationProblem,
@@ -203,7 +204,7 @@ export class PlcRuntimeService {
 
   /** A verifier for one upload: refuses as early as the bytes allow. */
   verifier(): PlcFirmwareVerifier {
-    return new PlcFirmwareVerifier(this.trusted, DEVICE_MODEL);
+    return new SignedImageVerifier(PLC_FIRMWARE, this.trusted, DEVICE_MODEL);
   }
 
   newStagingDir(): string {
