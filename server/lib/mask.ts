@@ -12,14 +12,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** A copy of `value` with every value the schema marks as a secret (contract/api/secret.ts)
- * replaced by `***`, for the operation log. Everything else is kept as it is, whatever its name:
- * keys the schema does not describe, values of another shape than the schema's. Without a schema
- * nothing is masked. A union masks what any of its options marks. */
-export function maskSecrets(value: unknown, schema: Schema | null | undefined): unknown {
-  if (!schema || value === undefined) return value;
-  if (isSecret(schema)) return MASK;
-  const def = (schema as z.core.$ZodTypes)._zod.def;
+/** The schemas that describe the very value `def` does (a wrapper's inner schema, a pipe's two
+ * ends, an intersection's two sides, a union's options), else null: a value is masked by each of
+ * them in turn and its secret paths are theirs. */
+function sameValueSchemas(def: z.core.$ZodTypes['_zod']['def']): readonly Schema[] | null {
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -28,15 +24,31 @@ export function maskSecrets(value: unknown, schema: Schema | null | undefined): 
     case 'nonoptional':
     case 'readonly':
     case 'catch':
-      return maskSecrets(value, def.innerType);
+      return [def.innerType];
     case 'lazy':
-      return maskSecrets(value, def.getter());
+      return [def.getter()];
     case 'pipe':
-      return maskSecrets(maskSecrets(value, def.in), def.out);
+      return [def.in, def.out];
     case 'intersection':
-      return maskSecrets(maskSecrets(value, def.left), def.right);
+      return [def.left, def.right];
     case 'union':
-      return def.options.reduce<unknown>((v, option) => maskSecrets(v, option), value);
+      return def.options;
+    default:
+      return null;
+  }
+}
+
+/** A copy of `value` with every value the schema marks as a secret (contract/api/secret.ts)
+ * replaced by `***`, for the operation log. Everything else is kept as it is, whatever its name:
+ * keys the schema does not describe, values of another shape than the schema's. Without a schema
+ * nothing is masked. A union masks what any of its options marks. */
+export function maskSecrets(value: unknown, schema: Schema | null | undefined): unknown {
+  if (!schema || value === undefined) return value;
+  if (isSecret(schema)) return MASK;
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  const same = sameValueSchemas(def);
+  if (same) return same.reduce<unknown>((v, schema) => maskSecrets(v, schema), value);
+  switch (def.type) {
     case 'object': {
       if (!isPlainObject(value)) return value;
       const shape = def.shape as Record<string, Schema>;
@@ -68,29 +80,10 @@ export function secretPaths(schema: Schema, at = '', seen: ReadonlySet<Schema> =
   const inside = new Set(seen).add(schema);
   const join = (key: string) => (at === '' ? key : `${at}.${key}`);
   const def = (schema as z.core.$ZodTypes)._zod.def;
+  const same = sameValueSchemas(def);
+  if (same) return [...new Set(same.flatMap((o) => secretPaths(o, at, inside)))].sort();
   let paths: string[];
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'nonoptional':
-    case 'readonly':
-    case 'catch':
-      paths = secretPaths(def.innerType, at, inside);
-      break;
-    case 'lazy':
-      paths = secretPaths(def.getter(), at, inside);
-      break;
-    case 'pipe':
-      paths = [...secretPaths(def.in, at, inside), ...secretPaths(def.out, at, inside)];
-      break;
-    case 'intersection':
-      paths = [...secretPaths(def.left, at, inside), ...secretPaths(def.right, at, inside)];
-      break;
-    case 'union':
-      paths = def.options.flatMap((o) => secretPaths(o, at, inside));
-      break;
     case 'object':
       paths = Object.entries(def.shape as Record<string, Schema>).flatMap(([k, s]) => secretPaths(s, join(k), inside));
       if (def.catchall) paths.push(...secretPaths(def.catchall, join('*'), inside));

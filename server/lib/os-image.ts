@@ -10,7 +10,7 @@ import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { keyIdOf, signedHead, SignedImageVerifier, type SignedImageKind } from './signed-image';
+import { signedHeadOf, type SignedImageKind, type SignedImageVerifier, type SignedPayload } from './signed-image';
 
 export { keyIdOf, MAX_HEADER_BYTES } from './signed-image';
 export const OS_IMAGE_MAGIC = Buffer.from('HMIOSIMG', 'ascii');
@@ -64,26 +64,16 @@ export function trustedOsKeys(extraPaths: readonly string[] = []): KeyObject[] {
 export interface BuildImageOptions {
   model: string;
   version: string;
-  /** The payload's length and SHA-256 (hex), when it is too large to hold: streamed by the caller. */
-  payload: Buffer | { length: number; sha256: string };
+  payload: SignedPayload;
   key?: KeyObject;
 }
 
 /** Head (magic, length, header, signature) of an image for `payload`. */
 export function imageHead({ model, version, payload, key = developmentSigningKey() }: BuildImageOptions): Buffer {
-  const header: OsImageHeader = {
-    format: 'hmi-os-image',
-    format_version: 1,
-    model,
-    version,
-    length: payload.length,
-    sha256: Buffer.isBuffer(payload) ? crypto.createHash('sha256').update(payload).digest('hex') : payload.sha256,
-    key_id: keyIdOf(crypto.createPublicKey(key)),
-  };
-  return signedHead(OS_IMAGE_MAGIC, header, key);
+  return signedHeadOf(OS_IMAGE, { format: 'hmi-os-image', format_version: 1, model, version }, payload, key);
 }
 
-const OS_IMAGE: SignedImageKind<OsImageHeader> = {
+export const OS_IMAGE: SignedImageKind<OsImageHeader> = {
   magic: OS_IMAGE_MAGIC,
   schema: osImageHeaderSchema,
   noun: 'image',
@@ -91,9 +81,5 @@ const OS_IMAGE: SignedImageKind<OsImageHeader> = {
   refuse: (reason, message) => new InvalidImageError(reason === 'not_this_kind' ? 'not_an_image' : reason, message),
 };
 
-/** Checks an image as its bytes arrive (SignedImageVerifier). */
-export class OsImageVerifier extends SignedImageVerifier<OsImageHeader> {
-  constructor(trusted: readonly KeyObject[], model: string) {
-    super(OS_IMAGE, trusted, model);
-  }
-}
+/** A check of an image as its bytes arrive: SignedImageVerifier of OS_IMAGE. */
+export type OsImageVerifier = SignedImageVerifier<OsImageHeader>;

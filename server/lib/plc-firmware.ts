@@ -11,11 +11,11 @@
  * installed, as the vendor's installer does, and fails the update with the runtime unchanged.
  * `npm run make:plc-firmware` writes firmwares with the development key of server/keys.
  */
-import crypto, { type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { PLC_VERSION_PATTERN } from '../../contract/rules/plc-runtime';
-import { OS_IMAGE_MAGIC, developmentSigningKey, keyIdOf } from './os-image';
-import { signedHead, SignedImageVerifier, type SignedImageKind } from './signed-image';
+import { OS_IMAGE_MAGIC, developmentSigningKey } from './os-image';
+import { signedHeadOf, type SignedImageKind, type SignedImageVerifier, type SignedPayload } from './signed-image';
 
 export const PLC_FIRMWARE_MAGIC = Buffer.from('HMIPLCFW', 'ascii');
 /** The product a PLC runtime firmware names. */
@@ -62,28 +62,17 @@ export interface BuildFirmwareOptions {
   version: string;
   product?: string;
   requiresOs?: string | null;
-  /** The payload, or its length and SHA-256 (hex) when the caller streams it. */
-  payload: Buffer | { length: number; sha256: string };
+  payload: SignedPayload;
   key?: KeyObject;
 }
 
 /** Head (magic, length, header, signature) of a firmware for `payload`. */
 export function firmwareHead({ model, version, product = PLC_RUNTIME_PRODUCT, requiresOs = null, payload, key = developmentSigningKey() }: BuildFirmwareOptions): Buffer {
-  const header: PlcFirmwareHeader = {
-    format: 'hmi-plc-firmware',
-    format_version: 1,
-    product,
-    model,
-    version,
-    requires_os: requiresOs,
-    length: payload.length,
-    sha256: Buffer.isBuffer(payload) ? crypto.createHash('sha256').update(payload).digest('hex') : payload.sha256,
-    key_id: keyIdOf(crypto.createPublicKey(key)),
-  };
-  return signedHead(PLC_FIRMWARE_MAGIC, header, key);
+  const fields = { format: 'hmi-plc-firmware', format_version: 1, product, model, version, requires_os: requiresOs } as const;
+  return signedHeadOf(PLC_FIRMWARE, fields, payload, key);
 }
 
-const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
+export const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
   magic: PLC_FIRMWARE_MAGIC,
   schema: plcFirmwareHeaderSchema,
   noun: 'firmware',
@@ -95,12 +84,8 @@ const PLC_FIRMWARE: SignedImageKind<PlcFirmwareHeader> = {
   },
 };
 
-/** Checks a firmware as its bytes arrive (SignedImageVerifier). */
-export class PlcFirmwareVerifier extends SignedImageVerifier<PlcFirmwareHeader> {
-  constructor(trusted: readonly KeyObject[], model: string) {
-    super(PLC_FIRMWARE, trusted, model);
-  }
-}
+/** A check of a firmware as its bytes arrive: SignedImageVerifier of PLC_FIRMWARE. */
+export type PlcFirmwareVerifier = SignedImageVerifier<PlcFirmwareHeader>;
 
 /** Whether OS version `installed` is at least `required` (versions compared as numbers where
  * they are digits: 20261101 < 20270101, 3.5.9 < 3.5.10). */

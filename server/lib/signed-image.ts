@@ -58,6 +58,21 @@ export function signedHead(magic: Buffer, header: object, key: KeyObject): Buffe
   return Buffer.concat([signed, crypto.sign(null, signed, key)]);
 }
 
+/** The payload of a file to sign, or its length and SHA-256 (hex) when the caller streams it. */
+export type SignedPayload = Buffer | { length: number; sha256: string };
+
+/** The head of a file of `kind` for `payload`: the kind's own `fields`, then the payload's length
+ * and hash and the id of the signing key. */
+export function signedHeadOf<H extends SignedHeader>(kind: SignedImageKind<H>, fields: Omit<H, keyof SignedHeader> & { model: string }, payload: SignedPayload, key: KeyObject): Buffer {
+  const header = {
+    ...fields,
+    length: payload.length,
+    sha256: Buffer.isBuffer(payload) ? crypto.createHash('sha256').update(payload).digest('hex') : payload.sha256,
+    key_id: keyIdOf(crypto.createPublicKey(key)),
+  };
+  return signedHead(kind.magic, header, key);
+}
+
 /**
  * Checks a file as its bytes arrive: `push` each chunk (it throws as soon as the head is refused),
  * `finish` at the end (length and hash). Keeps the head and a running hash, never the payload.

@@ -10,13 +10,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/database';
 import { DEVICE_MODEL } from '../hardware/system-info';
-import { InvalidImageError, OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
+import { SignedImageVerifier } from '../lib/signed-image';
+import { InvalidImageError, OS_IMAGE, type OsImageVerifier, trustedOsKeys, type OsImageHeader } from '../lib/os-image';
 import { JobFailure, type JobsService } from './jobs';
+import { installFailure, readThrough, StagingArea, type StagedFile } from './signed-install';
 import { stopwatch } from '../lib/clock';
 import type { OperationLog } from './operation-log';
 import type { PowerService } from './power';
@@ -41,15 +41,11 @@ export const DEFAULT_OS_UPDATE_OPTIONS: OsUpdateOptions = {
 };
 
 /** An image received in full and verified, waiting for its job. */
-export interface StagedImage {
-  dir: string;
-  path: string;
-  header: OsImageHeader;
-}
+export type StagedImage = StagedFile<OsImageHeader>;
 
 export class OsUpdateService {
   private readonly trusted: readonly KeyObject[];
-  private readonly incomingDir: string;
+  private readonly staging: StagingArea;
 
   private readonly db: Db;
   private readonly settings: SettingsService;
@@ -70,12 +66,8 @@ export class OsUpdateService {
     this.oplog = deps.oplog;
     this.power = deps.power;
     this.options = deps.options;
-    const dataDir = deps.dataDir;
     this.trusted = trustedOsKeys(this.options.trustedKeyPaths);
-    this.incomingDir = path.join(dataDir, 'os', 'incoming');
-    // Whatever a previous run left half-received is no image anyone waits for.
-    fs.rmSync(this.incomingDir, { recursive: true, force: true });
-    fs.mkdirSync(this.incomingDir, { recursive: true, mode: 0o700 });
+    this.staging = new StagingArea(path.join(deps.dataDir, 'os', 'incoming'), 'i-');
   }
 
   get version(): string {
@@ -84,15 +76,20 @@ export class OsUpdateService {
 
   /** A verifier for one upload: refuses as early as the bytes allow. */
   verifier(): OsImageVerifier {
-    return new OsImageVerifier(this.trusted, DEVICE_MODEL);
+    return new SignedImageVerifier(OS_IMAGE, this.trusted, DEVICE_MODEL);
   }
 
   newStagingDir(): string {
-    return fs.mkdtempSync(path.join(this.incomingDir, 'i-'));
+    return this.staging.create();
   }
 
   discardStaging(dir: string): void {
-    if (path.dirname(dir) === this.incomingDir) fs.rmSync(dir, { recursive: true, force: true });
+    this.staging.discard(dir);
+  }
+
+  /** The operation log's line of the update's end. */
+  private recordEnd(result: string, from: string, after: Record<string, unknown>): void {
+    this.oplog.record({ account: null, source: 'device', action: 'os_update_finished', target: 'os', before: { os_version: from }, after, values: null, result });
   }
 
   /** Runs *update OS* of job `jobId` on a verified image, then reboots. Never throws: the job says how it ended. */
@@ -103,71 +100,30 @@ export class OsUpdateService {
     try {
       jobs.step(jobId, 'update_os');
       const total = fs.statSync(staged.path).size;
-      let done = 0;
-      const verify = new OsImageVerifier(this.trusted, DEVICE_MODEL);
-      await pipeline(
-        fs.createReadStream(staged.path, { highWaterMark: 1024 * 1024 }),
-        new Transform({
-          transform(chunk: Buffer, _enc, next) {
-            try {
-              verify.push(chunk);
-              done += chunk.length;
-              jobs.progress(jobId, done, total);
-            } catch (err) {
-              next(err as Error);
-              return;
-            }
-            // The write takes the time a panel's flash takes: three quarters spread over the bytes
-            // (the progress moves as the image is written), the last quarter to finish it (below).
-            const due = (0.75 * writeMs * done) / Math.max(total, 1) - elapsed();
-            if (due > 0) setTimeout(() => next(null, chunk), due);
-            else next(null, chunk);
-          },
-        }),
-        new Writable({ write: (_chunk, _enc, next) => next() }),
-      );
-      const header = verify.finish();
-      if (header.version !== staged.header.version || header.sha256 !== staged.header.sha256) {
-        throw new JobFailure('update_failed', 'The image changed on disk between its upload and its installation');
-      }
+      const header = await readThrough(this.verifier(), {
+        staged,
+        total,
+        progress: (done) => jobs.progress(jobId, done, total),
+        // The write takes the time a panel's flash takes: three quarters spread over the bytes
+        // (the progress moves as the image is written), the last quarter to finish it (below).
+        delayMs: (done) => (0.75 * writeMs * done) / Math.max(total, 1) - elapsed(),
+        changed: () => new JobFailure('update_failed', 'The image changed on disk between its upload and its installation'),
+      });
       const rest = this.options.writeMs - elapsed();
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       // The switch: the new version and the job's end in one transaction.
       this.db.transaction(() => {
         this.settings.set('os_version', header.version);
         jobs.finish(jobId);
-        this.oplog.record({
-          account: null,
-          source: 'device',
-          action: 'os_update_finished',
-          target: 'os',
-          before: { os_version: from },
-          after: { job: jobId, requested_by: account, os_version: header.version, image_bytes: total },
-          values: null,
-          result: 'success',
-        });
+        this.recordEnd('success', from, { job: jobId, requested_by: account, os_version: header.version, image_bytes: total });
       })();
       this.discardStaging(staged.dir);
       this.power.reboot(this.options.rebootMs);
     } catch (err) {
       this.discardStaging(staged.dir);
-      const failure =
-        err instanceof JobFailure
-          ? err
-          : err instanceof InvalidImageError
-            ? new JobFailure('invalid_image', err.message)
-            : new JobFailure('update_failed', err instanceof Error ? err.message : String(err));
+      const failure = installFailure(err, { is: (e) => e instanceof InvalidImageError, code: 'invalid_image' }, 'update_failed');
       jobs.fail(jobId, failure);
-      this.oplog.record({
-        account: null,
-        source: 'device',
-        action: 'os_update_finished',
-        target: 'os',
-        before: { os_version: from },
-        after: { job: jobId, requested_by: account, os_version: from, error_detail: failure.message },
-        values: null,
-        result: failure.code,
-      });
+      this.recordEnd(failure.code, from, { job: jobId, requested_by: account, os_version: from, error_detail: failure.message });
     }
   }
 }

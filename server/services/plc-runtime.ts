@@ -19,15 +19,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { z } from 'zod';
 import { DEVICE_MODEL } from '../hardware/system-info';
+import { SignedImageVerifier } from '../lib/signed-image';
 import { ApiError } from '../lib/api-error';
 import { stopwatch } from '../lib/clock';
-import { InvalidFirmwareError, PlcFirmwareVerifier, osAtLeast, type PlcFirmwareHeader } from '../lib/plc-firmware';
+import { InvalidFirmwareError, PLC_FIRMWARE, type PlcFirmwareVerifier, osAtLeast, type PlcFirmwareHeader } from '../lib/plc-firmware';
 import { isActivationCodeFor, isIssuedSerialNumber } from '../lib/plc-licence';
 import {
   activationProblem,
@@ -40,6 +39,7 @@ import {
 } from '../../contract/rules/plc-runtime';
 import type { plcRuntimeStatusSchema } from '../../contract/api/plc-runtime';
 import { JobFailure, type JobsService } from './jobs';
+import { installFailure, readThrough, StagingArea, type StagedFile } from './signed-install';
 import type { OperationLog } from './operation-log';
 import type { PowerService } from './power';
 import type { DeviceSettings, SettingsService } from './settings';
@@ -63,11 +63,7 @@ export const DEFAULT_PLC_RUNTIME_OPTIONS: PlcRuntimeOptions = {
 };
 
 /** A firmware received in full and verified, waiting for its job. */
-export interface StagedFirmware {
-  dir: string;
-  path: string;
-  header: PlcFirmwareHeader;
-}
+export type StagedFirmware = StagedFile<PlcFirmwareHeader>;
 
 /** The update whose HMI restart runs: its job ends when the panel is back. */
 interface Restarting {
@@ -81,7 +77,7 @@ interface Restarting {
 const LAN1_FIELDS: readonly PlcLan1Field[] = ['ip', 'netmask', 'gateway'];
 
 export class PlcRuntimeService {
-  private readonly incomingDir: string;
+  private readonly staging: StagingArea;
   private restarting: Restarting | null = null;
 
   private readonly db: Db;
@@ -114,11 +110,7 @@ export class PlcRuntimeService {
     this.now = deps.now;
     this.options = deps.options;
     this.trusted = deps.trusted;
-    const dataDir = deps.dataDir;
-    this.incomingDir = path.join(dataDir, 'plc-runtime', 'incoming');
-    // Whatever a previous run left half-received is no firmware anyone waits for.
-    fs.rmSync(this.incomingDir, { recursive: true, force: true });
-    fs.mkdirSync(this.incomingDir, { recursive: true, mode: 0o700 });
+    this.staging = new StagingArea(path.join(deps.dataDir, 'plc-runtime', 'incoming'), 'f-');
     this.power.onUp((awayMs) => this.restarted(awayMs));
   }
 
@@ -212,15 +204,15 @@ export class PlcRuntimeService {
 
   /** A verifier for one upload: refuses as early as the bytes allow. */
   verifier(): PlcFirmwareVerifier {
-    return new PlcFirmwareVerifier(this.trusted, DEVICE_MODEL);
+    return new SignedImageVerifier(PLC_FIRMWARE, this.trusted, DEVICE_MODEL);
   }
 
   newStagingDir(): string {
-    return fs.mkdtempSync(path.join(this.incomingDir, 'f-'));
+    return this.staging.create();
   }
 
   discardStaging(dir: string): void {
-    if (path.dirname(dir) === this.incomingDir) fs.rmSync(dir, { recursive: true, force: true });
+    this.staging.discard(dir);
   }
 
   /** Runs *update firmware* and *restart HMI* of job `jobId` on a verified firmware. Never throws:
@@ -232,29 +224,12 @@ export class PlcRuntimeService {
     try {
       this.jobs.step(jobId, 'update_firmware');
       total = fs.statSync(staged.path).size;
-      let done = 0;
-      const verify = this.verifier();
-      const jobs = this.jobs;
-      await pipeline(
-        fs.createReadStream(staged.path, { highWaterMark: 1024 * 1024 }),
-        new Transform({
-          transform(chunk: Buffer, _enc, next) {
-            try {
-              verify.push(chunk);
-              done += chunk.length;
-              jobs.progress(jobId, done, total);
-              next(null, chunk);
-            } catch (err) {
-              next(err as Error);
-            }
-          },
-        }),
-        new Writable({ write: (_chunk, _enc, next) => next() }),
-      );
-      const header = verify.finish();
-      if (header.version !== staged.header.version || header.sha256 !== staged.header.sha256) {
-        throw new JobFailure('firmware_update_failed', 'The firmware changed on disk between its upload and its installation');
-      }
+      const header = await readThrough(this.verifier(), {
+        staged,
+        total,
+        progress: (done) => this.jobs.progress(jobId, done, total),
+        changed: () => new JobFailure('firmware_update_failed', 'The firmware changed on disk between its upload and its installation'),
+      });
       // The installer's own check: the OS the runtime needs.
       const os = this.settings.get('os_version');
       if (header.requires_os && !osAtLeast(os, header.requires_os)) {
@@ -272,12 +247,7 @@ export class PlcRuntimeService {
       this.power.reboot(this.options.restartMs);
     } catch (err) {
       this.discardStaging(staged.dir);
-      const failure =
-        err instanceof JobFailure
-          ? err
-          : err instanceof InvalidFirmwareError
-            ? new JobFailure('invalid_firmware', err.message)
-            : new JobFailure('firmware_update_failed', err instanceof Error ? err.message : String(err));
+      const failure = installFailure(err, { is: (e) => e instanceof InvalidFirmwareError, code: 'invalid_firmware' }, 'firmware_update_failed');
       this.jobs.fail(jobId, failure);
       this.oplog.record({
         account: null,

@@ -7,12 +7,10 @@
  * signature, then `n` MB of payload (1 by default). `--bad-signature` spoils the signature and
  * `--truncate` cuts the payload short, for the refusals.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { imageHead } from '../lib/os-image';
+import { sizeMbOption, writeSignedFile } from './signed-file';
 
 export interface MakeOsImageOptions {
   version: string;
@@ -24,30 +22,7 @@ export interface MakeOsImageOptions {
 
 /** Writes the image to `out`, streaming the payload (a large image is never held whole). */
 export async function writeOsImage(out: string, { version, model = DEVICE_MODEL, sizeMb = 1, badSignature = false, truncate = false }: MakeOsImageOptions): Promise<number> {
-  const size = Math.round(sizeMb * 1024 * 1024);
-  // The payload: a repeatable pseudo-random stream (counter-mode SHA-256 blocks), hashed once to
-  // sign the header and written again to the file.
-  const block = (i: number) => crypto.createHash('sha256').update(`${version}:${i}`).digest();
-  const chunkOf = (offset: number, length: number) => {
-    const out = Buffer.alloc(length);
-    for (let p = 0; p < length; p += 32) block((offset + p) / 32).copy(out, p, 0, Math.min(32, length - p));
-    return out;
-  };
-  const CHUNK = 1024 * 1024;
-  const hash = crypto.createHash('sha256');
-  for (let off = 0; off < size; off += CHUNK) hash.update(chunkOf(off, Math.min(CHUNK, size - off)));
-  const head = imageHead({ model, version, payload: { length: size, sha256: hash.digest('hex') } });
-  if (badSignature) head[head.length - 1]! ^= 0xff;
-  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  const fd = fs.openSync(out, 'w');
-  try {
-    fs.writeSync(fd, head);
-    const written = truncate ? Math.floor(size / 2) : size;
-    for (let off = 0; off < written; off += CHUNK) fs.writeSync(fd, chunkOf(off, Math.min(CHUNK, written - off)));
-    return head.length + written;
-  } finally {
-    fs.closeSync(fd);
-  }
+  return writeSignedFile(out, { seed: version, sizeMb, badSignature, truncate, head: (payload) => imageHead({ model, version, payload }) });
 }
 
 async function main(): Promise<void> {
@@ -69,11 +44,7 @@ async function main(): Promise<void> {
     process.stderr.write('--version: 1 to 32 letters, digits, dots, dashes or underscores\n');
     process.exit(2);
   }
-  const sizeMb = values['size-mb'] === undefined ? 1 : Number(values['size-mb']);
-  if (!Number.isFinite(sizeMb) || sizeMb < 0 || sizeMb > 4096) {
-    process.stderr.write('--size-mb: a number from 0 to 4096\n');
-    process.exit(2);
-  }
+  const sizeMb = sizeMbOption(values['size-mb']);
   const bytes = await writeOsImage(values.out, {
     version: values.version,
     model: values.model,

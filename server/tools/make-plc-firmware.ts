@@ -9,13 +9,11 @@
  * `--product` name another device, for the refusals (Invalid firmware); `--requires-os` above the
  * panel's OS makes the installer refuse it while it installs (Firmware update failed).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { firmwareHead, PLC_RUNTIME_PRODUCT } from '../lib/plc-firmware';
 import { PLC_VERSION_PATTERN } from '../../contract/rules/plc-runtime';
+import { sizeMbOption, writeSignedFile } from './signed-file';
 
 export interface MakePlcFirmwareOptions {
   version: string;
@@ -32,30 +30,8 @@ export function writePlcFirmware(
   out: string,
   { version, model = DEVICE_MODEL, product = PLC_RUNTIME_PRODUCT, requiresOs = null, sizeMb = 1, badSignature = false, truncate = false }: MakePlcFirmwareOptions,
 ): number {
-  const size = Math.round(sizeMb * 1024 * 1024);
-  // A repeatable pseudo-random payload (counter-mode SHA-256 blocks), hashed once for the header
-  // and written again to the file.
-  const block = (i: number) => crypto.createHash('sha256').update(`plc-runtime:${version}:${i}`).digest();
-  const chunkOf = (offset: number, length: number) => {
-    const buf = Buffer.alloc(length);
-    for (let p = 0; p < length; p += 32) block((offset + p) / 32).copy(buf, p, 0, Math.min(32, length - p));
-    return buf;
-  };
-  const CHUNK = 1024 * 1024;
-  const hash = crypto.createHash('sha256');
-  for (let off = 0; off < size; off += CHUNK) hash.update(chunkOf(off, Math.min(CHUNK, size - off)));
-  const head = firmwareHead({ model, version, product, requiresOs, payload: { length: size, sha256: hash.digest('hex') } });
-  if (badSignature) head[head.length - 1]! ^= 0xff;
-  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  const fd = fs.openSync(out, 'w');
-  try {
-    fs.writeSync(fd, head);
-    const written = truncate ? Math.floor(size / 2) : size;
-    for (let off = 0; off < written; off += CHUNK) fs.writeSync(fd, chunkOf(off, Math.min(CHUNK, written - off)));
-    return head.length + written;
-  } finally {
-    fs.closeSync(fd);
-  }
+  const head = (payload: { length: number; sha256: string }) => firmwareHead({ model, version, product, requiresOs, payload });
+  return writeSignedFile(out, { seed: `plc-runtime:${version}`, sizeMb, badSignature, truncate, head });
 }
 
 function main(): void {
@@ -82,11 +58,7 @@ function main(): void {
       process.exit(2);
     }
   }
-  const sizeMb = values['size-mb'] === undefined ? 1 : Number(values['size-mb']);
-  if (!Number.isFinite(sizeMb) || sizeMb < 0 || sizeMb > 4096) {
-    process.stderr.write('--size-mb: a number from 0 to 4096\n');
-    process.exit(2);
-  }
+  const sizeMb = sizeMbOption(values['size-mb']);
   const bytes = writePlcFirmware(values.out, {
     version: values.version,
     model: values.model,

@@ -1,21 +1,33 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceProgressOf, stepStatesOf, type SignedUpdateEvent, type SignedUpdateSnapshot, type StepShape } from '../../machines/signed-update.machine';
 import { SignedUpdateDialog } from './JobProgress';
 
-interface Props {
-  snapshot: SignedUpdateSnapshot;
-  send(event: SignedUpdateEvent): void;
+/** An area's signed update as its dialog shows it, declared once by the area. */
+export interface SignedUpdateArea {
   /** The area's text namespace (see SignedUpdateDialog), with `progress.retry` and `progress.close`. */
   ns: string;
   idPrefix: string;
   stepIdPrefix: string;
   /** The steps the area lists (its flow's `steps`). */
   steps: StepShape;
+}
+
+/** What an area's update dialog is given by its page: the flow and the file it sends. */
+export interface SignedUpdateDialogProps {
+  snapshot: SignedUpdateSnapshot;
+  send(event: SignedUpdateEvent): void;
   /** What is being sent, for the upload line. */
   fileName: string;
   language: string;
+}
+
+interface Props extends SignedUpdateDialogProps {
+  area: SignedUpdateArea;
   /** The Close button is the main one unless the area offers a better way on. */
   closeIsMain?: boolean;
   /** What the area says under the steps: the wait, the outcome. */
@@ -30,16 +42,17 @@ interface Props {
  * update could not be verified and Close where the flow can be closed. The area gives its texts
  * and its own buttons.
  */
-export function SignedUpdateFlowDialog({ snapshot, send, steps, fileName, closeIsMain = true, ...props }: Props) {
-  const { t } = useTranslation(props.ns);
+export function SignedUpdateFlowDialog({ area, snapshot, send, fileName, closeIsMain = true, ...props }: Props) {
+  const { ns, idPrefix, stepIdPrefix, steps } = area;
+  const { t } = useTranslation(ns);
   const { loaded, total } = snapshot.context;
   const states = stepStatesOf(steps, snapshot);
   return (
     <SignedUpdateDialog
       open={snapshot.hasTag('shown')}
-      ns={props.ns}
-      idPrefix={props.idPrefix}
-      stepIdPrefix={props.stepIdPrefix}
+      ns={ns}
+      idPrefix={idPrefix}
+      stepIdPrefix={stepIdPrefix}
       busy={snapshot.hasTag('busy')}
       upload={snapshot.hasTag('uploading') ? { fileName, loaded, total } : null}
       onCancelUpload={() => send({ type: 'upload.cancel' })}
@@ -60,5 +73,25 @@ export function SignedUpdateFlowDialog({ snapshot, send, steps, fileName, closeI
     >
       {props.children}
     </SignedUpdateDialog>
+  );
+}
+
+/** The outcome of an update that failed: the area's title, the cause, then what it means for the
+ * device (each note that applies on a line of its own). */
+export function UpdateFailedAlert({ title, cause, notes }: { title: string; cause: string; notes: readonly (string | null)[] }) {
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{title}</AlertTitle>
+      <Box component="span" sx={{ display: 'block' }}>
+        {cause}
+      </Box>
+      {notes.map((note) =>
+        note === null ? null : (
+          <Box key={note} component="span" sx={{ display: 'block', mt: 0.5 }}>
+            {note}
+          </Box>
+        ),
+      )}
+    </Alert>
   );
 }

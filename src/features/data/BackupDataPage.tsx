@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/SectionCard';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { dataApi, useDataMediaQuery } from '../../../store/api/data-endpoints';
@@ -127,11 +126,7 @@ export default function BackupDataPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('menu.backup_data', { ns: 'shell' })}
       </Typography>
-      <Card variant="outlined" component="section" aria-labelledby="data-backup-title" sx={{ maxWidth: 960 }}>
-        <CardContent>
-          <Typography id="data-backup-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('backup.title')}
-          </Typography>
+      <SectionCard titleId="data-backup-title" title={t('backup.title')} sx={{ maxWidth: 960 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('backup.help')}
           </Typography>
@@ -281,8 +276,7 @@ export default function BackupDataPage() {
               ) : null}
             </Box>
           ) : null}
-        </CardContent>
-      </Card>
+      </SectionCard>
     </Box>
   );
 }

@@ -5,28 +5,24 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { VERIFY_TIMEOUT_MS, osUpdate } from '../../../machines/os-update.machine';
-import type { SignedUpdateEvent, SignedUpdateSnapshot } from '../../../machines/signed-update.machine';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../store';
 import { useLogoutMutation } from '../../../store/api/auth-endpoints';
 import { signedOut } from '../../../store/session-slice';
 import { loginOf } from '../../app/paths';
-import { SignedUpdateFlowDialog } from '../../components/SignedUpdateFlowDialog';
+import { SignedUpdateFlowDialog, UpdateFailedAlert, type SignedUpdateArea, type SignedUpdateDialogProps } from '../../components/SignedUpdateFlowDialog';
 import { errorText } from '../../i18n/error-text';
 
-interface Props {
-  snapshot: SignedUpdateSnapshot;
-  send(event: SignedUpdateEvent): void;
-  fileName: string;
-  language: string;
-}
+/** The ids and texts of this update's dialog and the steps it lists. */
+const OS_UPDATE_DIALOG: SignedUpdateArea = { ns: 'os', idPrefix: 'os', stepIdPrefix: 'os-step-', steps: osUpdate.flow.steps };
 
 /**
  * The blocking overlay of an OS update: the bytes sent, the device writing the image, the restart
  * waited through, then the outcome. It cannot be closed while the update runs; after success the
  * only way on is to sign in again.
  */
-export function OsUpdateDialog({ snapshot, send, fileName, language }: Props) {
+export function OsUpdateDialog(flow: SignedUpdateDialogProps) {
+  const { snapshot } = flow;
   const { t } = useTranslation('os');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -35,14 +31,8 @@ export function OsUpdateDialog({ snapshot, send, fileName, language }: Props) {
 
   return (
     <SignedUpdateFlowDialog
-      snapshot={snapshot}
-      send={send}
-      ns="os"
-      idPrefix="os"
-      stepIdPrefix="os-step-"
-      steps={osUpdate.flow.steps}
-      fileName={fileName}
-      language={language}
+      area={OS_UPDATE_DIALOG}
+      {...flow}
       actions={
         snapshot.hasTag('succeeded') ? (
           <Button
@@ -70,17 +60,7 @@ export function OsUpdateDialog({ snapshot, send, fileName, language }: Props) {
           {t('progress.sign_in_again')}
         </Alert>
       ) : null}
-      {snapshot.hasTag('failed') ? (
-        <Alert severity="error" role="alert">
-          <AlertTitle>{t('progress.failed')}</AlertTitle>
-          <Box component="span" sx={{ display: 'block' }}>
-            {errorText(t, error ?? 'fail')}
-          </Box>
-          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-            {t('progress.unchanged')}
-          </Box>
-        </Alert>
-      ) : null}
+      {snapshot.hasTag('failed') ? <UpdateFailedAlert title={t('progress.failed')} cause={errorText(t, error ?? 'fail')} notes={[t('progress.unchanged')]} /> : null}
       {snapshot.hasTag('unverified') ? (
         <Alert severity="warning" role="alert">
           <AlertTitle>{t('progress.unverified', { minutes: VERIFY_TIMEOUT_MS / 60_000 })}</AlertTitle>

@@ -15,6 +15,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store';
@@ -26,6 +27,8 @@ import { FactRow } from '../../components/FactRow';
 import { FileButton } from '../../components/FileButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
+import { QueryPage } from '../../components/QueryPage';
+import { SectionCard } from '../../components/SectionCard';
 import { UploadIcon } from '../../components/icons';
 import { errorMessage } from '../../i18n/error-text';
 import { displayTime, formatBytes } from '../../i18n/format';
@@ -38,6 +41,25 @@ const NS = 'project';
 function kindOf(file: File): 'app' | 'crc' | null {
   const name = file.name.toLowerCase();
   return name.endsWith('.app') ? 'app' : name.endsWith('.crc') ? 'crc' : null;
+}
+
+/** The password of a protected project, asked for an update from a file or from a medium. */
+function ProjectPasswordField({ value, onChange, sx }: { value: string; onChange(value: string): void; sx?: SxProps<Theme> }) {
+  const { t } = useTranslation(NS);
+  return (
+    <TextField
+      label={t('update.password')}
+      type="password"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={t('update.password_help')}
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { maxLength: 64 } }}
+      sx={sx}
+    />
+  );
 }
 
 /** Project Management: what runs, restart, backup, and the update from files or a medium. */
@@ -57,7 +79,6 @@ export default function ProjectManagementPage() {
   const [dragging, setDragging] = useState(false);
   const [fromMedium, setFromMedium] = useState<{ medium: Medium; name: string } | null>(null);
   const [mediumPassword, setMediumPassword] = useState('');
-  const d = info.data;
   const busy = snapshot.hasTag('busy');
 
   const take = (chosen: readonly File[]) => {
@@ -71,8 +92,8 @@ export default function ProjectManagementPage() {
       }
       next[kind] = file;
     }
-    if (next.app && d && next.app.size > d.max_upload_bytes) {
-      setProblem(t('update.too_large', { max: formatBytes(d.max_upload_bytes, language) }));
+    if (next.app && info.data && next.app.size > info.data.max_upload_bytes) {
+      setProblem(t('update.too_large', { max: formatBytes(info.data.max_upload_bytes, language) }));
       return;
     }
     setFiles(next);
@@ -100,7 +121,7 @@ export default function ProjectManagementPage() {
   };
 
   const doBackup = async () => {
-    const result = await backup(`${d?.file_name ?? 'project'}.cxob`);
+    const result = await backup(`${info.data?.file_name ?? 'project'}.cxob`);
     if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'shell:errors.packing_failed' }), severity: 'error' }));
     else dispatch(noticeShown({ key: 'project:backup.saved', values: { file: result.data }, severity: 'success' }));
   };
@@ -114,31 +135,63 @@ export default function ProjectManagementPage() {
 
   const uploadingName = snapshot.hasTag('uploading') ? (files.app?.name ?? '') : '';
 
+  const after = (
+    <>
+      <Dialog open={confirmRestart} onClose={() => setConfirmRestart(false)} aria-labelledby="restart-title">
+        <DialogTitle id="restart-title">{t('restart.confirm_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('restart.confirm_text', { name: info.data?.name ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmRestart(false)}>{t('restart.cancel')}</Button>
+          <Button variant="contained" onClick={() => void doRestart()}>
+            {t('restart.action')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={fromMedium !== null} onClose={() => setFromMedium(null)} aria-labelledby="medium-title">
+        <DialogTitle id="medium-title">{fromMedium ? t('media.dialog_title', { medium: t(`media.${fromMedium.medium}`) }) : ''}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('media.dialog_text', { name: fromMedium ? `${fromMedium.name}.app` : '' })}</DialogContentText>
+          <ProjectPasswordField value={mediumPassword} onChange={setMediumPassword} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setFromMedium(null)}>{t('media.cancel')}</Button>
+          <Button variant="contained" onClick={startFromMedium}>
+            {t('media.start')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <UpdateProgressDialog
+        snapshot={snapshot}
+        send={(e) => {
+          // The chosen files are spent once the update ended well.
+          if (e.type === 'update.dismiss' && snapshot.hasTag('succeeded')) setFiles({ app: null, crc: null });
+          actor.send(e);
+        }}
+        fileName={uploadingName} runningName={info.data?.name ?? null} language={language} />
+    </>
+  );
+
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('menu.project_management', { ns: 'shell' })}
-      </Typography>
-      {info.isError && !d ? (
-        <LoadFailed
-          message={t('load_failed')}
-          error={info.error}
-          onRetry={() => {
-            // The media list failed with the same connection: read both again.
-            void info.refetch();
-            void media.refetch();
-          }}
-        />
-      ) : !d ? (
-        <Loading label={t('loading')} />
-      ) : (
+    <QueryPage
+      title={t('menu.project_management', { ns: 'shell' })}
+      query={info}
+      failedText={t('load_failed')}
+      loadingText={t('loading')}
+      onRetry={() => {
+        // The media list failed with the same connection: read both again.
+        void info.refetch();
+        void media.refetch();
+      }}
+      after={after}
+    >
+      {(d) => (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 6 }}>
-            <Card variant="outlined" component="section" aria-labelledby="running-title">
-              <CardContent>
-                <Typography id="running-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {t('running.title')}
-                </Typography>
+            <SectionCard titleId="running-title" title={t('running.title')}>
                 <Box component="dl" sx={{ m: 0, mb: 2 }}>
                   <FactRow label={t('running.name')}>
                     <span data-testid="project-name">{d.name}</span>
@@ -171,16 +224,11 @@ export default function ProjectManagementPage() {
                 <Typography id="backup-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {t('backup.help')}
                 </Typography>
-              </CardContent>
-            </Card>
+            </SectionCard>
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
             <Box sx={{ display: 'grid', gap: 2 }}>
-              <Card variant="outlined" component="section" aria-labelledby="update-title">
-                <CardContent>
-                  <Typography id="update-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                    {t('update.title')}
-                  </Typography>
+              <SectionCard titleId="update-title" title={t('update.title')}>
                   <Box
                     onDragOver={(e) => {
                       e.preventDefault();
@@ -220,18 +268,7 @@ export default function ProjectManagementPage() {
                       </Box>
                     ))}
                   </Box>
-                  <TextField
-                    label={t('update.password')}
-                    type="password"
-                    autoComplete="off"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    helperText={t('update.password_help')}
-                    size="small"
-                    fullWidth
-                    slotProps={{ htmlInput: { maxLength: 64 } }}
-                    sx={{ mb: 2 }}
-                  />
+                  <ProjectPasswordField value={password} onChange={setPassword} sx={{ mb: 2 }} />
                   {problem ? (
                     <Alert severity="error" sx={{ mb: 2 }} role="alert">
                       {problem}
@@ -240,8 +277,7 @@ export default function ProjectManagementPage() {
                   <Button variant="contained" onClick={startUpload} disabled={busy || !files.app || !files.crc}>
                     {t('update.start')}
                   </Button>
-                </CardContent>
-              </Card>
+              </SectionCard>
               <Card variant="outlined" component="section" aria-labelledby="media-title">
                 <CardContent>
                   <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
@@ -306,52 +342,7 @@ export default function ProjectManagementPage() {
           </Grid>
         </Grid>
       )}
-
-      <Dialog open={confirmRestart} onClose={() => setConfirmRestart(false)} aria-labelledby="restart-title">
-        <DialogTitle id="restart-title">{t('restart.confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('restart.confirm_text', { name: d?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmRestart(false)}>{t('restart.cancel')}</Button>
-          <Button variant="contained" onClick={() => void doRestart()}>
-            {t('restart.action')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-
-      <Dialog open={fromMedium !== null} onClose={() => setFromMedium(null)} aria-labelledby="medium-title">
-        <DialogTitle id="medium-title">{fromMedium ? t('media.dialog_title', { medium: t(`media.${fromMedium.medium}`) }) : ''}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('media.dialog_text', { name: fromMedium ? `${fromMedium.name}.app` : '' })}</DialogContentText>
-          <TextField
-            label={t('update.password')}
-            type="password"
-            autoComplete="off"
-            value={mediumPassword}
-            onChange={(e) => setMediumPassword(e.target.value)}
-            helperText={t('update.password_help')}
-            size="small"
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 64 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setFromMedium(null)}>{t('media.cancel')}</Button>
-          <Button variant="contained" onClick={startFromMedium}>
-            {t('media.start')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-
-      <UpdateProgressDialog
-        snapshot={snapshot}
-        send={(e) => {
-          // The chosen files are spent once the update ended well.
-          if (e.type === 'update.dismiss' && snapshot.hasTag('succeeded')) setFiles({ app: null, crc: null });
-          actor.send(e);
-        }}
-        fileName={uploadingName} runningName={info.data?.name ?? null} language={language} />
-    </Box>
+    </QueryPage>
   );
 }
+

@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { projectUpdate } from '../../../machines/project-update.machine';
-import type { SignedUpdateEvent, SignedUpdateSnapshot } from '../../../machines/signed-update.machine';
-import { SignedUpdateFlowDialog } from '../../components/SignedUpdateFlowDialog';
+import { SignedUpdateFlowDialog, UpdateFailedAlert, type SignedUpdateArea, type SignedUpdateDialogProps } from '../../components/SignedUpdateFlowDialog';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
 
-interface Props {
-  snapshot: SignedUpdateSnapshot;
-  send(event: SignedUpdateEvent): void;
-  /** What is being sent, for the upload line. */
-  fileName: string;
+/** The ids and texts of this update's dialog and the steps it lists. */
+const PROJECT_UPDATE_DIALOG: SignedUpdateArea = { ns: 'project', idPrefix: 'update', stepIdPrefix: 'step-', steps: projectUpdate.flow.steps };
+
+interface Props extends SignedUpdateDialogProps {
   /** The project that runs now, for the success line. */
   runningName: string | null;
-  language: string;
 }
 
 /** How this page words a refusal of a project: what is wrong and what to do (the shell's texts
@@ -38,7 +34,8 @@ export const PROJECT_ERROR_TEXTS: ErrorTexts = {
  * else): the bytes sent, then the five steps ticking as the device reports them, then the
  * outcome. It cannot be closed while the update runs.
  */
-export function UpdateProgressDialog({ snapshot, send, fileName, runningName, language }: Props) {
+export function UpdateProgressDialog({ runningName, ...flow }: Props) {
+  const { snapshot, send } = flow;
   const { t } = useTranslation('project');
   const { job, error } = snapshot.context;
   const nothingChanged = snapshot.hasTag('failed') && !job?.rolled_back && !(job?.steps.some((s) => s.id === 'stop_project' && s.state !== 'pending') ?? false);
@@ -53,14 +50,8 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
 
   return (
     <SignedUpdateFlowDialog
-      snapshot={snapshot}
-      send={send}
-      ns="project"
-      idPrefix="update"
-      stepIdPrefix="step-"
-      steps={projectUpdate.flow.steps}
-      fileName={fileName}
-      language={language}
+      area={PROJECT_UPDATE_DIALOG}
+      {...flow}
       closeIsMain={!asksPassword}
       actions={
         asksPassword ? (
@@ -76,18 +67,12 @@ export function UpdateProgressDialog({ snapshot, send, fileName, runningName, la
         </Alert>
       ) : null}
       {snapshot.hasTag('failed') ? (
-        <Alert severity="error" role="alert">
-          <AlertTitle>{t('progress.failed')}</AlertTitle>
-          {/* §8's messages carry no full stop: the cause and what it means each get a line. */}
-          <Box component="span" sx={{ display: 'block' }}>
-            {errorText(t, error ?? 'fail', PROJECT_ERROR_TEXTS)}
-          </Box>
-          {job?.rolled_back || nothingChanged ? (
-            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-              {job?.rolled_back ? t('progress.rolled_back') : t('progress.unchanged')}
-            </Box>
-          ) : null}
-        </Alert>
+        // §8's messages carry no full stop: the cause and what it means each get a line.
+        <UpdateFailedAlert
+          title={t('progress.failed')}
+          cause={errorText(t, error ?? 'fail', PROJECT_ERROR_TEXTS)}
+          notes={[job?.rolled_back ? t('progress.rolled_back') : nothingChanged ? t('progress.unchanged') : null]}
+        />
       ) : null}
       {asksPassword ? (
         <Box

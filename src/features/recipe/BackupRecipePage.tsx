@@ -29,6 +29,7 @@ import { MEDIA, type Medium } from '../../../contract/media';
 import { FileButton } from '../../components/FileButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
+import { SectionCard } from '../../components/SectionCard';
 import { percentOf, UploadBytes } from '../../components/JobProgress';
 import { UploadIcon } from '../../components/icons';
 import { errorMessage, errorText, type ErrorTexts } from '../../i18n/error-text';
@@ -108,11 +109,7 @@ export default function BackupRecipePage() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <Card variant="outlined" component="section" aria-labelledby="backup-title">
-            <CardContent>
-              <Typography id="backup-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('backup.title')}
-              </Typography>
+          <SectionCard titleId="backup-title" title={t('backup.title')}>
               {books.isError && !books.data ? (
                 <LoadFailed message={t('load_failed')} error={books.error} onRetry={retryAll} />
               ) : !books.data ? (
@@ -143,8 +140,7 @@ export default function BackupRecipePage() {
                   </Typography>
                 </>
               )}
-            </CardContent>
-          </Card>
+          </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Card variant="outlined" component="section" aria-labelledby="restore-title">

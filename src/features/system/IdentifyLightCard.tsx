@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -11,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/SectionCard';
 import { useAppDispatch } from '../../../store';
 import { systemApi, useIdentifyLightQuery } from '../../../store/api/system-endpoints';
 import { identifyLightMachine } from '../../../machines/identify-light.machine';
@@ -55,11 +54,7 @@ export function IdentifyLightCard() {
   const duration = (s: number) => (s >= 60 ? t('identify.minutes', { count: s / 60 }) : t('identify.seconds', { count: s }));
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="identify-title" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography id="identify-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('identify.title')}
-        </Typography>
+    <SectionCard titleId="identify-title" title={t('identify.title')} sx={{ height: '100%' }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('identify.help')}
         </Typography>
@@ -109,7 +104,6 @@ export function IdentifyLightCard() {
             {errorText(t, error, IDENTIFY_ERROR_TEXTS)}
           </Alert>
         ) : null}
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

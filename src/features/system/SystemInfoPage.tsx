@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/LoadFailed';
+import { QueryPage } from '../../components/QueryPage';
+import { SectionCard } from '../../components/SectionCard';
 import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery, useWebSpecificationQuery } from '../../../store/api/system-endpoints';
@@ -14,7 +13,6 @@ import { useUserInfoQuery } from '../../../store/api/uac-endpoints';
 import { formatBytes, percent, splitDuration } from '../../i18n/format';
 import { HmiNameDialog } from '../../layout/HmiNameDialog';
 import { IdentifyLightCard } from './IdentifyLightCard';
-import { Loading } from '../../components/Loading';
 
 const DateTimeDialog = lazy(() => import(/* webpackChunkName: "datetime-dialog" */ '../../layout/DateTimeDialog'));
 
@@ -47,6 +45,15 @@ function Row({ label, children, action, testId }: { label: string; children: Rea
   );
 }
 
+/** The Edit button of a row the administrator may change. */
+function EditButton({ onClick, label, text }: { onClick(): void; label: string; text: string }) {
+  return (
+    <Button size="small" onClick={onClick} aria-label={label}>
+      {text}
+    </Button>
+  );
+}
+
 /** System Info: what the panel is, how it is doing, its name and clock, and the
  * identification light. */
 export default function SystemInfoPage() {
@@ -65,88 +72,69 @@ export default function SystemInfoPage() {
     t('dashboard.usage', { ns: 'shell', used: formatBytes(u.used_bytes, language), total: formatBytes(u.total_bytes, language), percent: percent(u.used_bytes, u.total_bytes) });
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('title')}
-      </Typography>
-      {info.isError && !d ? (
-        <LoadFailed message={t('load_failed')} error={info.error} onRetry={() => void info.refetch()} />
-      ) : !d ? (
-        <Loading label={t('loading')} />
-      ) : (
+    <QueryPage
+      title={t('title')}
+      query={info}
+      failedText={t('load_failed')}
+      loadingText={t('loading')}
+      onRetry={() => void info.refetch()}
+      after={
+        <>
+          {editing === 'name' && d ? <HmiNameDialog current={d.hmi_name} onClose={() => setEditing(null)} /> : null}
+          {editing === 'time' ? (
+            <Suspense fallback={null}>
+              <DateTimeDialog current={datetime} onClose={() => setEditing(null)} />
+            </Suspense>
+          ) : null}
+        </>
+      }
+    >
+      {(d) => (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 7 }}>
-            <Card variant="outlined" component="section" aria-labelledby="device-title">
-              <CardContent>
-                <Typography id="device-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {t('device')}
-                </Typography>
-                <Box component="dl" sx={{ m: 0 }}>
-                  <Row label={t('model')} testId="info-model">{d.model}</Row>
-                  <Row label={t('serial_number')} testId="info-serial">{d.serial_number}</Row>
-                  <Row label={t('dashboard.os_version', { ns: 'shell' })}>{d.os_version}</Row>
-                  <Row label={t('dashboard.web_version', { ns: 'shell' })}>{d.web_version}</Row>
-                  <Row label={t('dashboard.hostname', { ns: 'shell' })}>{d.hostname}</Row>
-                  <Row label={t('dashboard.uptime', { ns: 'shell' })}>{up ? t('dashboard.uptime_value', { ns: 'shell', ...up }) : '—'}</Row>
-                  <Row label={t('dashboard.disk', { ns: 'shell' })}>{usage(d.disk)}</Row>
-                  <Row label={t('dashboard.memory', { ns: 'shell' })}>{usage(d.memory)}</Row>
-                  {d.macs.map((m) => (
-                    <Row key={m.name} label={t('mac', { name: m.name })}>
-                      <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.mac}</Box>
-                    </Row>
-                  ))}
-                </Box>
-              </CardContent>
-            </Card>
+            <SectionCard titleId="device-title" title={t('device')}>
+              <Box component="dl" sx={{ m: 0 }}>
+                <Row label={t('model')} testId="info-model">{d.model}</Row>
+                <Row label={t('serial_number')} testId="info-serial">{d.serial_number}</Row>
+                <Row label={t('dashboard.os_version', { ns: 'shell' })}>{d.os_version}</Row>
+                <Row label={t('dashboard.web_version', { ns: 'shell' })}>{d.web_version}</Row>
+                <Row label={t('dashboard.hostname', { ns: 'shell' })}>{d.hostname}</Row>
+                <Row label={t('dashboard.uptime', { ns: 'shell' })}>{up ? t('dashboard.uptime_value', { ns: 'shell', ...up }) : '—'}</Row>
+                <Row label={t('dashboard.disk', { ns: 'shell' })}>{usage(d.disk)}</Row>
+                <Row label={t('dashboard.memory', { ns: 'shell' })}>{usage(d.memory)}</Row>
+                {d.macs.map((m) => (
+                  <Row key={m.name} label={t('mac', { name: m.name })}>
+                    <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.mac}</Box>
+                  </Row>
+                ))}
+              </Box>
+            </SectionCard>
           </Grid>
           <Grid size={{ xs: 12, lg: 5 }}>
             <Box sx={{ display: 'grid', gap: 2 }}>
-              <Card variant="outlined" component="section" aria-labelledby="name-time-title">
-                <CardContent>
-                  <Typography id="name-time-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                    {t('name_and_time')}
-                  </Typography>
-                  <Box component="dl" sx={{ m: 0 }}>
-                    <Row
-                      label={t('dashboard.hmi_name', { ns: 'shell' })}
-                      testId="info-hmi-name"
-                      action={
-                        isAdmin ? (
-                          <Button size="small" onClick={() => setEditing('name')} aria-label={t('hmi_name.edit', { ns: 'shell' })}>
-                            {t('edit')}
-                          </Button>
-                        ) : null
-                      }
-                    >
-                      {d.hmi_name}
-                    </Row>
-                    <Row
-                      label={t('dashboard.system_time', { ns: 'shell' })}
-                      testId="info-time"
-                      action={
-                        isAdmin ? (
-                          <Button size="small" onClick={() => setEditing('time')} aria-label={t('device_time.edit', { ns: 'shell' })}>
-                            {t('edit')}
-                          </Button>
-                        ) : null
-                      }
-                    >
-                      {datetime ?? '—'}
-                    </Row>
-                  </Box>
-                </CardContent>
-              </Card>
+              <SectionCard titleId="name-time-title" title={t('name_and_time')}>
+                <Box component="dl" sx={{ m: 0 }}>
+                  <Row
+                    label={t('dashboard.hmi_name', { ns: 'shell' })}
+                    testId="info-hmi-name"
+                    action={isAdmin ? <EditButton onClick={() => setEditing('name')} label={t('hmi_name.edit', { ns: 'shell' })} text={t('edit')} /> : null}
+                  >
+                    {d.hmi_name}
+                  </Row>
+                  <Row
+                    label={t('dashboard.system_time', { ns: 'shell' })}
+                    testId="info-time"
+                    action={isAdmin ? <EditButton onClick={() => setEditing('time')} label={t('device_time.edit', { ns: 'shell' })} text={t('edit')} /> : null}
+                  >
+                    {datetime ?? '—'}
+                  </Row>
+                </Box>
+              </SectionCard>
               {spec.data?.led ? <IdentifyLightCard /> : null}
             </Box>
           </Grid>
         </Grid>
       )}
-      {editing === 'name' && d ? <HmiNameDialog current={d.hmi_name} onClose={() => setEditing(null)} /> : null}
-      {editing === 'time' ? (
-        <Suspense fallback={null}>
-          <DateTimeDialog current={datetime} onClose={() => setEditing(null)} />
-        </Suspense>
-      ) : null}
-    </Box>
+    </QueryPage>
   );
 }
