@@ -1,8 +1,11 @@
-import { fromAreas, type ContractAreaOf } from './areas';
+import type { ContractAreaOf } from './areas';
 
 /** Stable error codes the device answers with (docs/decisions.md#errors); the console maps each to
- * a translated message. Zod-free so the console can import it. */
-/** The codes any area may answer with; an area's own codes are its `errorCodes` (contract/areas.ts). */
+ * a translated message. Zod-free and list-free (only the areas' types are read), so the sign-in
+ * bundle carries none of the areas' declarations; the assembled list, ERROR_CODES, is in
+ * ./errors.ts.
+ *
+ * The codes any area may answer with; an area's own codes are its `errorCodes` (contract/areas.ts). */
 export const COMMON_ERROR_CODES = [
   'validation_failure',
   'invalid_credentials',
@@ -49,11 +52,10 @@ export const COMMON_ERROR_CODES = [
   'media_write_failed',
 ] as const;
 
-type AreaErrorCode = ContractAreaOf extends infer A ? (A extends { readonly errorCodes: readonly (infer V)[] } ? V : never) : never;
-export type ErrorCode = (typeof COMMON_ERROR_CODES)[number] | AreaErrorCode;
-
-/** Every code the device answers with: the common ones, then every area's. */
-export const ERROR_CODES: readonly ErrorCode[] = [...COMMON_ERROR_CODES, ...(fromAreas('errorCodes') as AreaErrorCode[])];
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+/** A code only one area answers with (its `errorCodes`). */
+export type AreaErrorCode = ContractAreaOf extends infer A ? (A extends { readonly errorCodes: readonly (infer V)[] } ? V : never) : never;
+export type ErrorCode = CommonErrorCode | AreaErrorCode;
 
 /** The two messages the console's base query renews the token on (specification §7,
  * docs/decisions.md#token-answers). */

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-import { ERROR_CODES } from './error-codes';
+import { fromAreas } from './areas';
+import { COMMON_ERROR_CODES, type AreaErrorCode, type ErrorCode } from './error-codes';
 
 export * from './error-codes';
+
+/** Every code the device answers with: the common ones, then every area's (contract/areas.ts). */
+export const ERROR_CODES: readonly ErrorCode[] = [...COMMON_ERROR_CODES, ...(fromAreas('errorCodes') as AreaErrorCode[])];
 
 export const errorBodySchema = z
   .object({

@@ -5,17 +5,20 @@
  * turns it into a text (src/i18n/error-text.ts).
  */
 import type { StrengthFailure } from './rules/password-strength';
-import { PASSWORD_HISTORY_DEPTH } from './rules/password-form';
-import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { PASSWORD_HISTORY_DEPTH } from './rules/password-history';
+import { COMMON_ERROR_CODES, type CommonErrorCode, type ErrorCode } from './error-codes';
 
 /** Failures no device answer carries: the request ran out of time (or the device said 408), or
  * no answer came at all (connection refused or dropped, a chunk that could not be loaded). */
 export const TRANSPORT_ERROR_CODES = ['timeout', 'connection_lost'] as const;
 export type TransportErrorCode = (typeof TRANSPORT_ERROR_CODES)[number];
 
-/** Every code a failure can have: the device's list, then the transport ones. */
-export const FAILURE_CODES = [...ERROR_CODES, ...TRANSPORT_ERROR_CODES] as const;
+/** The codes every screen may meet: those any area of the device answers with, then the transport
+ * ones. An area's own codes (its `errorCodes`, contract/areas.ts) are not listed here: this module
+ * is in the sign-in bundle, which carries no area's declarations. */
+export const FAILURE_CODES = [...COMMON_ERROR_CODES, ...TRANSPORT_ERROR_CODES] as const;
 export type FailureCode = ErrorCode | TransportErrorCode;
+export type CommonFailureCode = CommonErrorCode | TransportErrorCode;
 
 /** The code of a failure that says nothing more specific (no `error_code`, an unknown one, a
  * thrown error). */
@@ -44,11 +47,20 @@ export interface Failure {
 }
 
 const FAILURE_CODE_SET: ReadonlySet<string> = new Set(FAILURE_CODES);
+/** The form of every error code (`snake_case`): how a code of one area is told from a message. */
+const CODE_FORM = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const STRENGTH_FAILURE_KEYS: Record<StrengthFailure, true> = { min_length: true, numbers: true, mixed_cases: true, special_characters: true };
 const STRENGTH_FAILURES: ReadonlySet<string> = new Set(Object.keys(STRENGTH_FAILURE_KEYS));
 
-export function isFailureCode(value: unknown): value is FailureCode {
+/** A code one of the common ones (FAILURE_CODES). */
+export function isCommonFailureCode(value: unknown): value is CommonFailureCode {
   return typeof value === 'string' && FAILURE_CODE_SET.has(value);
+}
+
+/** A code: a common one, or any code in the codes' form, which an area of the device answers with
+ * (the console words one it has no text for as `fail`: src/i18n/error-text.ts). */
+export function isFailureCode(value: unknown): value is FailureCode {
+  return typeof value === 'string' && (FAILURE_CODE_SET.has(value) || CODE_FORM.test(value));
 }
 
 export function isTransportErrorCode(code: FailureCode): code is TransportErrorCode {
@@ -89,9 +101,9 @@ function fromBody(body: Record<string, unknown>, code: FailureCode): Failure {
 
 /**
  * Any failure as one Failure:
- * - a code (what a machine keeps in its context): itself; an unknown one `fail`;
+ * - a code (what a machine keeps in its context): itself; a string not in the codes' form `fail`;
  * - a device body or an actor rejection `{ error_code, … }` (a Failure included): its code and
- *   values; an unknown code `fail`;
+ *   values (a code the console has no text for reads as `fail`);
  * - an RTK Query error `{ status, data }`: the body's code and values; `TIMEOUT_ERROR` or 408
  *   `timeout`; `FETCH_ERROR`, and 502, 503 or 504 without a code (a gateway or a closing server
  *   answered: the panel itself did not), `connection_lost`; any other 5xx or an unreadable body

@@ -4,8 +4,9 @@ export type Severity = 'success' | 'info' | 'warning' | 'error';
 
 export interface Notice {
   id: number;
-  /** Translation key and its values: the text is made in the chosen language when shown. */
-  key: string;
+  /** Translation key (or keys, the first one found is read) and its values: the text is made in
+   * the chosen language when shown. */
+  key: string | string[];
   values?: Record<string, string | number>;
   severity: Severity;
 }

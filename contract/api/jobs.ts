@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { JOB_ROUTES } from './jobs.routes';
-import { ERROR_CODES } from '../error-codes';
+import { ERROR_CODES } from '../errors';
 import { JOB_KINDS, JOB_STATES, JOB_STEP_STATES } from '../jobs';
 
 export const jobIdField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

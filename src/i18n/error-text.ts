@@ -9,12 +9,13 @@
  * area's own namespace with its screens.
  */
 import type { TFunction } from 'i18next';
-import { FAILURE_CODES, failureOf, type FailureCode } from '../../contract/failure';
+import { FAILURE_CODES, failureOf, type CommonFailureCode, type FailureCode } from '../../contract/failure';
+import { TEXT_NAMESPACES } from '../features/areas';
 
-/** What a failure reads: a translation key and its values (a notice keeps these, translated when
- * shown). */
+/** What a failure reads: a translation key (or keys, the first one found is read) and its values (a
+ * notice keeps these, translated when shown). */
 export interface ErrorMessage {
-  key: string;
+  key: string | string[];
   values?: Record<string, string | number>;
 }
 
@@ -25,6 +26,9 @@ export interface ErrorTexts {
   /** The text of a failure with nothing more specific to say (a code of GENERIC_CODES): what
    * failed, said the area's way ("Update settings failed", "Change password failed"). */
   readonly fallback?: string;
+  /** The text of every code only an area answers (none of FAILURE_CODES), instead of the area's
+   * own: where the areas' texts are not loaded. */
+  readonly areaCodes?: string;
 }
 
 /** The codes whose text is not their own `shell:errors.<code>`: sign-in refusals and what the
@@ -47,8 +51,24 @@ const OTHER_KEYS: Partial<Record<FailureCode, string>> = {
   connection_lost: 'translation:errors.network',
 };
 
-/** The default text of every code. */
-export const ERROR_KEYS = Object.fromEntries(FAILURE_CODES.map((code) => [code, OTHER_KEYS[code] ?? `shell:errors.${code}`])) as Record<FailureCode, string>;
+/** The default text of every common code. */
+export const ERROR_KEYS = Object.fromEntries(FAILURE_CODES.map((code) => [code, OTHER_KEYS[code] ?? `shell:errors.${code}`])) as Record<CommonFailureCode, string>;
+
+function isCommon(code: FailureCode): code is CommonFailureCode {
+  return Object.hasOwn(ERROR_KEYS, code);
+}
+
+/** The text of "it did not work", for a code the console has no text for. */
+const FAIL_KEY = ERROR_KEYS.fail;
+
+/** The default text of any code: a common one's own; an area's code is worded by its area, in its
+ * namespace (`<ns>:error_codes.<code>`, docs/adding.md#texts). The keys name every area's namespace
+ * and the first one loaded that has it is read: the code comes from a call of a screen whose area's
+ * texts are loaded, so no table from code to area is kept (nor loaded with the sign-in page).
+ * A code no area words reads as `otherwise` (an area's fallback, else `fail`). */
+export function errorKeyOf(code: FailureCode, otherwise: string = FAIL_KEY): string | string[] {
+  return isCommon(code) ? ERROR_KEYS[code] : [...TEXT_NAMESPACES.map((ns) => `${ns}:error_codes.${code}`), otherwise];
+}
 
 /** The codes that say no more than "it did not work" (refused, not allowed, broken on the
  * device): an area's `fallback` words them. Every other code tells the user something to do (a
@@ -80,13 +100,16 @@ export const DEVICE_ERROR_TEXTS: ErrorTexts = {
       .map(([code]) => [code, HMI_ERROR]),
   ),
   fallback: HMI_ERROR,
+  areaCodes: HMI_ERROR,
 };
 
 /** The message of any failure (see `failureOf`), worded the area's way. */
 export function errorMessage(error: unknown, texts: ErrorTexts = {}): ErrorMessage {
   const failure = failureOf(error);
   const code = failure.error_code;
-  const key = texts.codes?.[code] ?? (texts.fallback && GENERIC_CODES.includes(code) ? texts.fallback : ERROR_KEYS[code]);
+  const key =
+    texts.codes?.[code] ??
+    (texts.fallback && GENERIC_CODES.includes(code) ? texts.fallback : texts.areaCodes && !isCommon(code) ? texts.areaCodes : errorKeyOf(code, texts.fallback));
   // `count` too, so that a text with plural forms ("1 minute", "5 minutes") picks its own.
   return failure.qty === undefined ? { key } : { key, values: { qty: failure.qty, count: failure.qty } };
 }

@@ -7,13 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { ERROR_CODES } from '../../contract/error-codes';
+import { COMMON_ERROR_CODES } from '../../contract/error-codes';
+import { ERROR_CODES } from '../../contract/errors';
+import { CONTRACT_AREAS } from '../../contract/areas';
+import { callsFileOf } from '../../contract/api';
 import { FAILURE_CODES, LOCKOUT_MINUTES, TRANSPORT_ERROR_CODES, errorCodeOf, failureOf, type FailureCode } from '../../contract/failure';
 import {
   DEVICE_ERROR_TEXTS,
   ERROR_KEYS,
   GENERIC_CODES,
   SETTINGS_ERROR_TEXTS,
+  errorKeyOf,
   errorMessage,
   errorText,
   type ErrorTexts,
@@ -22,6 +26,7 @@ import { PASSWORD_ERROR_TEXTS } from '../../src/components/password/password-err
 
 const LOCALES = join(__dirname, '..', '..', 'public', 'locales');
 const LANGUAGES = ['en', 'de'] as const;
+const ALL_LANGUAGES = ['en', 'de', 'fr', 'it', 'ja', 'ko', 'pl', 'ru', 'zh-CN', 'zh-TW'] as const;
 const NAMESPACES = ['translation', 'shell', 'network', 'system'] as const;
 
 function localeFile(namespace: string, language: string): Record<string, unknown> {
@@ -58,10 +63,29 @@ function makeI18n(language: string): I18n {
 }
 
 describe('the codes', () => {
-  test("every failure code is the contract's list and the transport ones", () => {
-    expect([...FAILURE_CODES]).toEqual([...ERROR_CODES, ...TRANSPORT_ERROR_CODES]);
+  test("the common failure codes are the contract's common ones and the transport ones; the areas add theirs", () => {
+    expect([...FAILURE_CODES]).toEqual([...COMMON_ERROR_CODES, ...TRANSPORT_ERROR_CODES]);
+    expect(ERROR_CODES.slice(0, COMMON_ERROR_CODES.length)).toEqual([...COMMON_ERROR_CODES]);
     expect(Object.keys(ERROR_KEYS).sort()).toEqual([...FAILURE_CODES].sort());
     for (const code of GENERIC_CODES) expect(FAILURE_CODES).toContain(code);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  // An area words its own codes in its own namespace, named as the area (`plcRuntime` → plc-runtime).
+  const areaCodes = CONTRACT_AREAS.flatMap((area) => ((area as { errorCodes?: readonly string[] }).errorCodes ?? []).map((code) => [callsFileOf(area.name), code] as const));
+
+  test.each(ALL_LANGUAGES)("every area's code has its text in the area's namespace in %s", (language) => {
+    expect(areaCodes.length).toBeGreaterThan(0);
+    const missing = areaCodes.filter(([ns, code]) => typeof textOf(`${ns}:error_codes.${code}`, language) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  test("an area's namespace words only the codes its area answers", () => {
+    const namespaces = [...new Set(areaCodes.map(([ns]) => ns))];
+    const worded = namespaces.flatMap((ns) => Object.keys((localeFile(ns, 'en').error_codes ?? {}) as object).map((code) => [ns, code] as const));
+    expect(worded.filter(([ns, code]) => !areaCodes.some(([n, c]) => n === ns && c === code))).toEqual([]);
+    // and no common code's text hides among them
+    expect(worded.filter(([, code]) => (FAILURE_CODES as readonly string[]).includes(code))).toEqual([]);
   });
 
   test.each(LANGUAGES)('every code has a default text, namespaced, that exists in %s', (language) => {
@@ -86,6 +110,14 @@ describe('errorMessage: the policy', () => {
     expect(key('timeout')).toBe('translation:errors.request_timeout');
   });
 
+  test("an area's code reads the text its area's namespace has, else the fallback", () => {
+    const keys = errorKeyOf('port_in_use');
+    expect(keys).toContain('opcua:error_codes.port_in_use');
+    expect(keys[keys.length - 1]).toBe('shell:errors.fail');
+    expect(key('port_in_use')).toEqual(keys);
+    expect((key('port_in_use', SETTINGS_ERROR_TEXTS) as string[]).at(-1)).toBe('shell:settings.update_failed');
+  });
+
   test("an area's own codes win over every default", () => {
     expect(key('validation_failure', PASSWORD_ERROR_TEXTS)).toBe('shell:password.errors.validation_failure');
     expect(key('login_locked', PASSWORD_ERROR_TEXTS)).toBe('shell:password.errors.login_locked');
@@ -100,7 +132,7 @@ describe('errorMessage: the policy', () => {
     }
     expect(key('current_password_error', PASSWORD_ERROR_TEXTS)).toBe('shell:password.errors.current_password_error');
     expect(key('password_too_weak', PASSWORD_ERROR_TEXTS)).toBe('shell:password.errors.password_too_weak');
-    expect(key('change_pending', SETTINGS_ERROR_TEXTS)).toBe('shell:errors.change_pending');
+    expect(key('change_pending', SETTINGS_ERROR_TEXTS)).toContain('network:error_codes.change_pending');
     expect(key('validation_failure', SETTINGS_ERROR_TEXTS)).toBe('translation:errors.validation_failure');
   });
 
@@ -150,6 +182,10 @@ describe('errorText: in the chosen language', () => {
       `Too many wrong passwords. Please wait ${LOCKOUT_MINUTES} minutes and try again`,
     );
     expect(errorText(de.t, 'something_new', PASSWORD_ERROR_TEXTS)).toBe('Passwortänderung fehlgeschlagen');
+    // A code no area words: "it did not work"; an area's own code where its texts are not loaded too.
+    expect(errorText(en.t, 'something_new')).toBe('The panel could not do that. Try again');
+    expect(errorText(en.t, 'port_in_use')).toBe('The panel could not do that. Try again');
+    expect(errorText(network, { status: 409, data: { error_code: 'wifi_disabled' } })).toBe('Wi-Fi is off: turn it on first');
   });
 
   test.each(LANGUAGES)('every code reads a real text in %s, never its key', (language) => {
@@ -191,7 +227,9 @@ describe('failureOf: every shape a failure comes in', () => {
     ['a 504 without a code', answer(504, ''), { error_code: 'connection_lost' }],
     ['an unreadable answer', { status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, { error_code: 'internal_error' }],
     ['a 4xx without a code', answer(404, undefined), { error_code: 'fail' }],
-    ['an unknown code', answer(409, { error_code: 'something_new' }), { error_code: 'fail' }],
+    // A code the sign-in bundle does not list (an area's): kept, and worded by its area (or as `fail`).
+    ['an unknown code', answer(409, { error_code: 'something_new' }), { error_code: 'something_new' }],
+    ['a message where a code should be', answer(409, { error_code: 'Something went wrong' }), { error_code: 'fail' }],
     ['a timeout', { status: 'TIMEOUT_ERROR', error: 'AbortError: signal timed out' }, { error_code: 'timeout' }],
     ["the device's 408", answer(408, { error_code: 'fail' }), { error_code: 'timeout' }],
     ['a refused connection', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, { error_code: 'connection_lost' }],
@@ -203,7 +241,8 @@ describe('failureOf: every shape a failure comes in', () => {
     ['a transport Failure (read again)', { error_code: 'connection_lost' }, { error_code: 'connection_lost' }],
     ['a code a machine kept', 'key_mismatch', { error_code: 'key_mismatch' }],
     ['a transport code a machine kept', 'timeout', { error_code: 'timeout' }],
-    ['an unknown code a machine kept', 'something_new', { error_code: 'fail' }],
+    ['an unknown code a machine kept', 'something_new', { error_code: 'something_new' }],
+    ['a message a machine kept', 'it broke', { error_code: 'fail' }],
     ['a serialized error', { name: 'Error', message: 'thrown', stack: '…' }, { error_code: 'fail' }],
     ['a thrown error', new Error('offline'), { error_code: 'fail' }],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'x')"), { error_code: 'fail' }],

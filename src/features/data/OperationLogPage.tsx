@@ -30,7 +30,8 @@ import type { ResponseOf } from '../../../contract/api/define';
 import type { operations as operationsCall } from '../../../contract/api/data';
 import { AUDIT_ACTIONS, auditTargetWords, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
-import { isFailureCode } from '../../../contract/failure';
+import { FAILURE_CODES } from '../../../contract/failure';
+import { fromAreas } from '../../../contract/areas';
 import { OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
@@ -85,10 +86,13 @@ export function targetText(t: TFunction, target: string, language: string): stri
   return t(`operations.targets.${words.key}`, values);
 }
 
+/** Every code a result may be: the common ones and every area's. */
+const RESULT_CODES: ReadonlySet<string> = new Set([...FAILURE_CODES, ...fromAreas('errorCodes')]);
+
 /** A result as the user reads it: success, or the failure's own text. */
 function resultText(t: TFunction, result: string): string {
   if (result === 'success') return t('operations.result.success');
-  return isFailureCode(result) ? errorText(t, { error_code: result }) : result;
+  return RESULT_CODES.has(result) ? errorText(t, { error_code: result }) : result;
 }
 
 /** A value of the difference as text: strings as they are (masked secrets included), nothing as a dash. */

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +53,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} variant="outlined">
         <Box>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
             <Box>
               <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 1 }}>
                 {model}
@@ -64,14 +63,14 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
               </Typography>
             </Box>
             <LanguageSelect />
-          </Stack>
+          </Box>
           {/* The whole width under the title, not squeezed beside the language select. */}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
             {t(mode === 'admin' ? 'login.subtitle_admin' : 'login.subtitle_app')}
           </Typography>
 
           <Box component="form" id={formId} noValidate onSubmit={submit}>
-            <Stack spacing={2.5}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
               <LightTextField label={t('login.hmi_name')} value={info.data?.hmi_name ?? ''} readOnly size="small" />
               {mode === 'admin' ? (
                 <Box role="group" aria-labelledby={`${formId}-account`}>
@@ -80,7 +79,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                   </Typography>
                   {/* Three toggle buttons, one pressed: plain Buttons (already on this page)
                       rather than MUI's ToggleButtonGroup, which would cost the sign-in page 4 KB. */}
-                  <Stack direction="row" sx={{ gap: 1 }}>
+                  <Box sx={{ display: 'flex', gap: 1 }}>
                     {ADMIN_MODE_ACCOUNTS.map((a) => (
                       <Button
                         key={a}
@@ -93,7 +92,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                         {t(`login.account_${a}`)}
                       </Button>
                     ))}
-                  </Stack>
+                  </Box>
                 </Box>
               ) : (
                 <LightTextField
@@ -128,7 +127,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
               <Button type="submit" variant="contained" size="large" loading={state.isLoading}>
                 {t('login.submit')}
               </Button>
-            </Stack>
+            </Box>
           </Box>
 
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>

@@ -116,13 +116,13 @@ export default function ProjectManagementPage() {
   const doRestart = async () => {
     setConfirmRestart(false);
     const result = await restart();
-    if ('error' in result) dispatch(noticeShown({ key: 'shell:errors.restart_failed', severity: 'error' }));
+    if ('error' in result) dispatch(noticeShown({ key: 'project:error_codes.restart_failed', severity: 'error' }));
     else dispatch(noticeShown({ key: 'project:restart.success', severity: 'success' }));
   };
 
   const doBackup = async () => {
     const result = await backup(`${info.data?.file_name ?? 'project'}.cxob`);
-    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'shell:errors.packing_failed' }), severity: 'error' }));
+    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'project:error_codes.packing_failed' }), severity: 'error' }));
     else dispatch(noticeShown({ key: 'project:backup.saved', values: { file: result.data }, severity: 'success' }));
   };
 

@@ -39,7 +39,7 @@ import { useRecipeRestore } from './use-recipe-restore';
 const NS = 'recipe';
 
 /** A file the device refuses by its content is, here, not a recipe backup. */
-const RESTORE_ERROR_TEXTS: ErrorTexts = { codes: { unsupported_file_type: 'shell:errors.invalid_backup' }, fallback: 'recipe:restore.failed_generic' };
+const RESTORE_ERROR_TEXTS: ErrorTexts = { codes: { unsupported_file_type: 'recipe:error_codes.invalid_backup' }, fallback: 'recipe:restore.failed_generic' };
 
 type MediaBackup = ResponseOf<typeof backupsCall>['media'][number]['backups'][number];
 

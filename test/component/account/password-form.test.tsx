@@ -113,7 +113,8 @@ describe('password error helpers', () => {
     expect(key('validation_failure')).toBe('shell:password.errors.validation_failure');
     expect(key('login_locked')).toBe('shell:password.errors.login_locked');
     expect(key('forbidden')).toBe('shell:password.errors.change_failed');
-    expect(key('something_new')).toBe('shell:password.errors.change_failed');
+    // A code no area words (looked up in the areas' namespaces first) ends at the form's failure.
+    expect((key('something_new') as string[]).at(-1)).toBe('shell:password.errors.change_failed');
     expect(key('connection_lost')).toBe('translation:errors.network');
   });
 
