@@ -1,46 +1,32 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyBaseLogger } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { openDatabase } from './db/database';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
 import { ApiError } from './lib/api-error';
 import { SettingsService } from './services/settings';
 import { AccountsService } from './services/accounts';
 import { TokenService } from './services/tokens';
 import { LockoutService } from './services/lockout';
-import { OperationLog, OperationLogReader } from './services/operation-log';
+import { OperationLog } from './services/operation-log';
 import { TagValues } from './services/tag-values';
-import { DataLogService } from './services/datalog';
-import { AlarmService } from './services/alarms';
-import { Recorder } from './services/recorder';
-import { TraceLog } from './services/opcua/trace';
-import { OpcuaServerService } from './services/opcua/server';
-import { DataBackupService } from './services/data-backup';
 import { SignInLimits } from './services/sign-in-limits';
 import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
-import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService, type ProjectOptions } from './services/project';
-import { RecipeService } from './services/recipes';
-import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from './services/os-update';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService } from './services/project';
 import { PowerService } from './services/power';
-import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from './services/plc-runtime';
-import { trustedOsKeys } from './lib/os-image';
 import { JobsService } from './services/jobs';
 import { UpdateSlot } from './services/update-slot';
-import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes, type StagingQuotaOptions } from './services/staging-quota';
-import { RECIPE_BACKUP_MAX_BYTES } from './services/recipes';
+import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes } from './services/staging-quota';
 import { DEFAULT_BODY_LIMITS, registerBodyGuards, type BodyLimits } from './http/request-body';
-import { NetworkService, DEFAULT_NETWORK_TIMING, type NetworkTiming } from './services/network';
-import { IdentifyLightService } from './services/identify-light';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/console';
 import { refusePlainHttp } from './http/own-host';
+import type { LargestUpload, ServerArea } from './http/area';
 import { SERVER_AREAS, SETTING_DEFS } from './areas';
-import type { Device } from './device';
+import type { CoreDevice, Device, DeviceOptions } from './device';
 import type { AccountName } from '../contract/roles';
 import { JOB_KINDS_DEF } from '../contract/jobs';
 import type { AuditTarget } from '../contract/audit';
@@ -48,44 +34,21 @@ import sampleProject from './sample-project/sample-project.json';
 
 export const SERVER_VERSION = '0.1.0';
 
-export interface DeviceOptions {
-  dataDir: string;
-  clock?: Clock;
-  /** Password of every account created at first start; random ones when absent. */
-  initialPassword?: string;
-  httpsPort?: number;
-  /** Safe-apply and radio timings; tests shorten them. */
-  networkTiming?: Partial<NetworkTiming>;
-  /** Upload limit and runtime timings of the project; tests shorten and lower them. */
-  project?: { maxUploadBytes?: number; runtime?: Partial<ProjectOptions['runtime']> };
-  /** Image limit, reboot time and trusted keys of OS updates; tests shorten them. */
-  os?: Partial<OsUpdateOptions>;
-  /** Firmware limit and timings of PLC runtime updates (the HMI restart takes the OS reboot time
-   * unless set); tests shorten them. */
-  plcRuntime?: Partial<PlcRuntimeOptions>;
-  /** The room uploads stage in (server/services/staging-quota.ts): by default the largest update
-   * the device takes and two recipe backups beside it; tests lower it and give the free space. */
-  staging?: Partial<StagingQuotaOptions>;
-  /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
-   * themselves turn it off. */
-  recorder?: boolean;
-  /** The console's listen address and HTTP port: the OPC UA server listens on the same address
-   * and may not take the console's ports. */
-  host?: string;
-  port?: number;
-  /** `HMI_RECOVER_ADMIN=1`: whoever can start the device gets the administrator in, whatever the
-   * settings (README, "Getting in as administrator"). */
-  recoverAdmin?: boolean;
-}
+/** createDevice's options: the core's (server/device.ts) and every area's, by the names each
+ * gives them (`services` in server/http/area.ts). */
+export type { DeviceOptions };
 
-export interface AppOptions extends DeviceOptions {
+/** The areas, as the assembly below sees them (each with its own services and options). */
+const AREAS: readonly ServerArea[] = SERVER_AREAS;
+
+export type AppOptions = DeviceOptions & {
   /** The built console (`dist/`); null serves the API only. */
   consoleDir?: string | null;
   logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
   serverFactory?: FastifyServerFactory;
   /** How fast a request body must come (server/http/request-body.ts); tests shorten the window. */
   body?: Partial<Omit<BodyLimits, 'drainMultipartBytes'>>;
-}
+};
 
 export interface CreatedDevice {
   device: Device;
@@ -95,6 +58,19 @@ export interface CreatedDevice {
   recovered: string | null;
 }
 
+/** The largest upload of the project (the core's) and of every area that takes files. */
+function largestUploads(device: Device): LargestUpload[] {
+  const uploads: LargestUpload[] = [{ bytes: device.project.options.maxUploadBytes }];
+  for (const area of AREAS) {
+    const upload = area.largestUpload?.(device);
+    if (upload) uploads.push(upload);
+  }
+  return uploads;
+}
+
+/** Makes one device: the core, then every area's services in the order of server/areas.ts, then
+ * the core starts (the project runs), then every area's `start` in the same order
+ * (server/http/area.ts). */
 export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> {
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(opts.dataDir);
@@ -113,14 +89,47 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     maxUploadBytes: opts.project?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     runtime: { ...DEFAULT_RUNTIME_TIMING, ...opts.project?.runtime },
   });
-  const recipes = new RecipeService({ db, time, dataDir: opts.dataDir, active: () => project.active() });
-  project.onActivate((id, p) => recipes.replace(id, p.recipes));
-  const dataLogs = new DataLogService(db, () => time.nowMs());
-  project.onActivate((id, p) => dataLogs.replace(id, p));
-  project.start(sampleProject);
-  dataLogs.ensureActive(project.active());
-  recipes.ensureSeeded();
   const jobs = new JobsService(db, time);
+  const lockout = new LockoutService(db, clock);
+  const signInLimits = new SignInLimits(db, clock);
+  const retention = new LogRetention(clock, oplog, lockout, signInLimits);
+  const power = new PowerService();
+  power.onUp((awayMs) =>
+    oplog.record({ account: null, source: 'device', action: 'device_rebooted', target: 'device', after: { away_ms: awayMs, os_version: settings.get('os_version') }, values: null, result: 'success' }),
+  );
+  const core: CoreDevice = {
+    dataDir: opts.dataDir,
+    clock,
+    db,
+    settings,
+    accounts,
+    tokens: new TokenService(db, clock, settings.get('jwt_secret')),
+    lockout,
+    signInLimits,
+    oplog,
+    retention,
+    time,
+    project,
+    tagValues: new TagValues(),
+    jobs,
+    updates: new UpdateSlot(jobs),
+    power,
+    httpsPort: opts.httpsPort ?? 8443,
+    version: SERVER_VERSION,
+  };
+
+  // Every area's services, by name, in the list's order: each sees the core and those before it.
+  const made: Record<string, unknown> = core as unknown as Record<string, unknown>;
+  for (const area of AREAS) {
+    const services = area.services?.(core, opts) ?? {};
+    for (const [name, service] of Object.entries(services)) {
+      if (name in made) throw new Error(`The server area '${area.name}' makes '${name}', which the device already has`);
+      made[name] = service;
+    }
+  }
+
+  // The core starts: the project runs (the areas have hooked its activation).
+  project.start(sampleProject);
   // A job the previous run left running was cut short: the project above is the old or the new
   // one, whichever the last committed switch says; the job says it ended there.
   for (const left of jobs.interruptLeftovers()) {
@@ -134,112 +143,29 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
       result: 'interrupted',
     });
   }
-  const lockout = new LockoutService(db, clock);
-  const signInLimits = new SignInLimits(db, clock);
-  const retention = new LogRetention(clock, oplog, lockout, signInLimits);
   retention.start();
-  const network = new NetworkService({ db, settings, clock, oplog, timing: { ...DEFAULT_NETWORK_TIMING, ...opts.networkTiming } });
-  const power = new PowerService();
-  power.onUp((awayMs) =>
-    oplog.record({ account: null, source: 'device', action: 'device_rebooted', target: 'device', after: { away_ms: awayMs, os_version: settings.get('os_version') }, values: null, result: 'success' }),
-  );
-  const tagValues = new TagValues();
-  const alarms = new AlarmService(db);
-  const operations = new OperationLogReader(db);
-  const recorder = new Recorder({ runtime: project.runtime, tags: tagValues, dataLogs, alarms, now: () => time.nowMs() });
-  if (opts.recorder !== false) recorder.start();
-  const opcuaDir = path.join(opts.dataDir, 'opcua');
-  const host = opts.host ?? '127.0.0.1';
-  const opcua = new OpcuaServerService({
-    dir: opcuaDir,
-    trace: new TraceLog(opcuaDir, () => time.nowMs()),
-    tagValues,
-    runningProject: () => project.runtime.project,
-    initial: { settings: settings.get('opcua'), project: project.project },
-    options: {
-      host,
-      hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
-      reservedPorts: [opts.port ?? 8080, opts.httpsPort ?? 8443].filter((p) => p > 0),
-      version: SERVER_VERSION,
-    },
-    events: {
-      clientRejected: (cert) =>
-        oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
-    },
-    limits: new SignInLimits(db, clock),
-    now: () => time.nowMs(),
-    clockNow: () => clock.now(),
-  });
-  // The OPC UA server publishes the tree of the project that runs, as edited.
-  project.onEdit((p, part) => {
-    tagValues.reload(p);
-    if (part === 'opcua') opcua.applyProject(p);
-  });
-  // A project that starts (a restart, an update: the runtime runs it before it is the active one).
-  project.runtime.on('state', (state) => {
-    const running = project.runtime.project;
-    if (state === 'running' && running) opcua.applyProject(running);
-  });
+  // The runtime's values follow the tags of the project as edited.
+  project.onEdit((p) => core.tagValues.reload(p));
   project.onActivate((id) => {
     const parts = project.discardEditsExcept(id);
     if (parts.length > 0) {
       oplog.record({ account: null, source: 'device', action: 'project_edits_discarded', target: 'project', after: { parts }, values: null, result: 'success' });
     }
   });
-  await opcua.start();
-  const dataBackup = new DataBackupService({ dataLogs, alarms, operations, now: () => time.nowMs(), mediaRoot: path.join(opts.dataDir, 'media') });
-  const osUpdate = new OsUpdateService({ db, settings, oplog, power, dataDir: opts.dataDir, options: { ...DEFAULT_OS_UPDATE_OPTIONS, ...opts.os } });
-  // The runtime's firmware comes from the panel's vendor: the keys trusted for OS images sign it too.
-  const plcRuntime = new PlcRuntimeService({
-    db,
-    settings,
-    oplog,
-    jobs,
-    power,
-    now: () => time.nowMs(),
-    dataDir: opts.dataDir,
-    options: { ...DEFAULT_PLC_RUNTIME_OPTIONS, restartMs: osUpdate.options.rebootMs, ...opts.plcRuntime },
-    trusted: trustedOsKeys(osUpdate.options.trustedKeyPaths),
-  });
-  const largestUpdate = Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes);
-  const staging = new StagingQuota({
-    maxBytes: largestUpdate + 2 * RECIPE_BACKUP_MAX_BYTES,
+
+  // The staging room holds the largest update (one at a time) and what the areas stage beside it.
+  const uploads = largestUploads(made as unknown as Device);
+  const largestUpdate = Math.max(...uploads.filter((u) => u.beside === undefined).map((u) => u.bytes));
+  const besideUpdate = uploads.reduce((sum, u) => sum + (u.beside ?? 0) * u.bytes, 0);
+  made.staging = new StagingQuota({
+    maxBytes: largestUpdate + besideUpdate,
     keepFreeBytes: DEFAULT_KEEP_FREE_BYTES,
     freeBytes: statfsFreeBytes,
     ...opts.staging,
   });
-  const device: Device = {
-    dataDir: opts.dataDir,
-    clock,
-    db,
-    settings,
-    accounts,
-    tokens: new TokenService(db, clock, settings.get('jwt_secret')),
-    lockout,
-    signInLimits,
-    oplog,
-    retention,
-    time,
-    project,
-    recipes,
-    jobs,
-    updates: new UpdateSlot(jobs),
-    staging,
-    network,
-    identifyLight: new IdentifyLightService(clock),
-    osUpdate,
-    power,
-    tagValues,
-    dataLogs,
-    alarms,
-    recorder,
-    operations,
-    dataBackup,
-    opcua,
-    plcRuntime,
-    httpsPort: opts.httpsPort ?? 8443,
-    version: SERVER_VERSION,
-  };
+  const device = made as unknown as Device;
+
+  for (const area of AREAS) await area.start?.(device, opts);
   const recovered = opts.recoverAdmin ? await recoverAdmin(device) : null;
   return { device, credentials, recovered };
 }
@@ -300,12 +226,10 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   registerSecurityHeaders(app);
 
   // A body that stalls is cut; one answered early is read to its end (or its connection closed).
-  const { project, osUpdate, plcRuntime } = device;
   registerBodyGuards(app, {
     ...DEFAULT_BODY_LIMITS,
     ...opts.body,
-    drainMultipartBytes:
-      Math.max(project.options.maxUploadBytes, osUpdate.options.maxImageBytes, plcRuntime.options.maxFirmwareBytes, RECIPE_BACKUP_MAX_BYTES) + 128 * 1024,
+    drainMultipartBytes: Math.max(...largestUploads(device).map((u) => u.bytes)) + 128 * 1024,
   });
 
   // With plain HTTP switched off, a plain API call is refused and a console page is sent to the
@@ -329,11 +253,10 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   for (const area of SERVER_AREAS) area.register(app, device);
   await registerConsole(app, opts.consoleDir ?? null);
 
+  // Every area's services stop, the last listed first; then the core.
   app.addHook('onClose', async () => {
-    await device.opcua.close();
+    for (const area of [...AREAS].reverse()) await area.close?.(device);
     device.power.dispose();
-    device.recorder.close();
-    device.network.close();
     device.retention.close();
     device.db.close();
   });

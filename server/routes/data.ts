@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import * as data from '../../contract/api/data';
 import { MEDIA } from '../../contract/media';
 import type { AlarmSeverity } from '../../contract/rules/data';
@@ -8,7 +9,11 @@ import { DEFAULT_OPLOG_RETENTION } from '../../contract/rules/data';
 import { registerSettingPair } from '../http/setting-pair';
 import { ApiError } from '../lib/api-error';
 import { stampOf } from '../lib/stamp';
-import type { DeviceFacts } from '../services/data-backup';
+import { DataBackupService, type DeviceFacts } from '../services/data-backup';
+import { DataLogService } from '../services/datalog';
+import { AlarmService } from '../services/alarms';
+import { Recorder } from '../services/recorder';
+import { OperationLogReader } from '../services/operation-log';
 import { JobFailure } from '../services/jobs';
 import type { Device } from '../device';
 
@@ -37,6 +42,38 @@ export const dataArea = defineServerArea({
      * oldest go first, and each pruning writes one row saying what went. */
     oplog_retention: setting(data.oplogRetentionSchema, () => ({ ...DEFAULT_OPLOG_RETENTION })),
   },
+  services: (
+    device,
+    options: {
+      /** The runtime's scan every second (data logs, alarms); tests that drive `recorder.scan`
+       * themselves turn it off. */
+      recorder?: boolean;
+    },
+  ) => {
+    const { db, project, time } = device;
+    const now = () => time.nowMs();
+    /** The running project's data logs: records, trends, CSV. */
+    const dataLogs = new DataLogService(db, now);
+    project.onActivate((id, p) => dataLogs.replace(id, p));
+    /** The running project's alarms and the event log. */
+    const alarms = new AlarmService(db);
+    /** The operation log as read by the Operation Log screen. */
+    const operations = new OperationLogReader(db);
+    return {
+      dataLogs,
+      alarms,
+      operations,
+      /** The runtime's scan that samples the data logs and evaluates the alarms. */
+      recorder: new Recorder({ runtime: project.runtime, tags: device.tagValues, dataLogs, alarms, now }),
+      /** Backups of the data logs, the event log and the operation log. */
+      dataBackup: new DataBackupService({ dataLogs, alarms, operations, now, mediaRoot: path.join(device.dataDir, 'media') }),
+    };
+  },
+  start(device, options) {
+    device.dataLogs.ensureActive(device.project.active());
+    if (options.recorder !== false) device.recorder.start();
+  },
+  close: ({ recorder }) => recorder.close(),
   register(app, device) {
     const notFound = () => ApiError.notFound('No such data log in the running project');
 

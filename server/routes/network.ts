@@ -4,7 +4,7 @@ import { DHCP_ADDRESS, ethernetProblems, hotspotProblems, normalizeEthernet, nor
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
-import { NETWORK_SETTINGS } from '../services/network';
+import { DEFAULT_NETWORK_TIMING, NETWORK_SETTINGS, NetworkService, type NetworkTiming } from '../services/network';
 import { keyProblem } from '../hardware/radio';
 import type { Device } from '../device';
 
@@ -112,4 +112,18 @@ function register(app: FastifyInstance, device: Device): void {
   });
 }
 
-export const networkArea = defineServerArea({ name: 'network', settings: NETWORK_SETTINGS, register });
+export const networkArea = defineServerArea({
+  name: 'network',
+  settings: NETWORK_SETTINGS,
+  services: (device, options: { /** Safe-apply and radio timings; tests shorten them. */ networkTiming?: Partial<NetworkTiming> }) => ({
+    network: new NetworkService({
+      db: device.db,
+      settings: device.settings,
+      clock: device.clock,
+      oplog: device.oplog,
+      timing: { ...DEFAULT_NETWORK_TIMING, ...options.networkTiming },
+    }),
+  }),
+  close: ({ network }) => network.close(),
+  register,
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -16,6 +17,9 @@ import { ApiError } from '../lib/api-error';
 import { hashPassword } from '../services/passwords';
 import { opcuaNodeTree, treeToEdit } from '../services/opcua/node-tree';
 import { driverTable } from '../services/communication';
+import { OpcuaServerService } from '../services/opcua/server';
+import { TraceLog } from '../services/opcua/trace';
+import { SignInLimits } from '../services/sign-in-limits';
 
 /** What the operation log keeps of a saved tree: counts and names, not 10,000 tags. */
 const treeSummarySchema = z.object({
@@ -56,6 +60,48 @@ export const opcuaArea = defineServerArea({
       () => ({ ...structuredClone(DEFAULT_OPCUA_SETTINGS), users: [] }),
     ),
   },
+  services: (device, options): { opcua: OpcuaServerService } => {
+    const { db, clock, time, oplog, project } = device;
+    const dir = path.join(device.dataDir, 'opcua');
+    const host = options.host ?? '127.0.0.1';
+    return {
+      /** The OPC UA server: its state, its certificates, its trace log. */
+      opcua: new OpcuaServerService({
+        dir,
+        trace: new TraceLog(dir, () => time.nowMs()),
+        tagValues: device.tagValues,
+        runningProject: () => project.runtime.project,
+        settings: device.settings.get('opcua'),
+        options: {
+          host,
+          hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
+          reservedPorts: [options.port ?? 8080, options.httpsPort ?? 8443].filter((p) => p > 0),
+          version: device.version,
+        },
+        events: {
+          clientRejected: (cert) =>
+            oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
+        },
+        limits: new SignInLimits(db, clock),
+        now: () => time.nowMs(),
+        clockNow: () => clock.now(),
+      }),
+    };
+  },
+  async start(device) {
+    const { project, opcua } = device;
+    // The OPC UA server publishes the tree of the project that runs, as edited.
+    project.onEdit((p, part) => {
+      if (part === 'opcua') opcua.applyProject(p);
+    });
+    // A project that starts (a restart, an update: the runtime runs it before it is the active one).
+    project.runtime.on('state', (state) => {
+      const running = project.runtime.project;
+      if (state === 'running' && running) opcua.applyProject(running);
+    });
+    await opcua.start(project.project);
+  },
+  close: ({ opcua }) => opcua.close(),
   register(app, device) {
     const incoming = path.join(device.dataDir, 'opcua', 'incoming');
     const withUpload = async <T>(work: (dir: string) => Promise<T>): Promise<T> => {

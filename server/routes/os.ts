@@ -7,6 +7,7 @@ import { receiveUpload } from '../http/upload';
 import { DEVICE_MODEL } from '../hardware/system-info';
 import { ApiError } from '../lib/api-error';
 import { InvalidImageError, OS_IMAGE_MAGIC, type OsImageVerifier } from '../lib/os-image';
+import { DEFAULT_OS_UPDATE_OPTIONS, OsUpdateService, type OsUpdateOptions } from '../services/os-update';
 
 function invalidImage(err: InvalidImageError): ApiError {
   return new ApiError(400, 'invalid_image', `Invalid image: ${err.message} (${err.reason})`);
@@ -16,6 +17,18 @@ export const osArea = defineServerArea({
   name: 'os',
   /** The installed OS's version: the factory's, then whatever an OS update committed. */
   settings: { os_version: setting(z.string(), () => FACTORY_OS_VERSION) },
+  services: (device, options: { /** Image limit, reboot time and trusted keys of OS updates; tests shorten them. */ os?: Partial<OsUpdateOptions> }) => ({
+    /** OS images: verification, installation, the installed version. */
+    osUpdate: new OsUpdateService({
+      db: device.db,
+      settings: device.settings,
+      oplog: device.oplog,
+      power: device.power,
+      dataDir: device.dataDir,
+      options: { ...DEFAULT_OS_UPDATE_OPTIONS, ...options.os },
+    }),
+  }),
+  largestUpload: ({ osUpdate }) => ({ bytes: osUpdate.options.maxImageBytes }),
   register(app, device) {
     registerCall(app, device, os.info, () => {
       const running = device.jobs.running(['os_update']);

@@ -8,6 +8,10 @@ import { FACTORY_PLC_RUNTIME_VERSION } from '../hardware/plc-runtime';
 import { receiveUpload } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { InvalidFirmwareError, PLC_FIRMWARE_MAGIC } from '../lib/plc-firmware';
+import { trustedOsKeys } from '../lib/os-image';
+import { DEFAULT_PLC_RUNTIME_OPTIONS, PlcRuntimeService, type PlcRuntimeOptions } from '../services/plc-runtime';
+import type { OsUpdateService } from '../services/os-update';
+import type { CoreDevice } from '../device';
 
 function invalidFirmware(err: InvalidFirmwareError): ApiError {
   return new ApiError(400, 'invalid_firmware', `Invalid firmware: ${err.message} (${err.reason})`);
@@ -27,6 +31,29 @@ export const plcRuntimeArea = defineServerArea({
       () => ({ activation: null, version: FACTORY_PLC_RUNTIME_VERSION, lan1: { ...DEFAULT_PLC_LAN1 } }),
     ),
   },
+  services: (
+    device: CoreDevice & { osUpdate: OsUpdateService },
+    options: {
+      /** Firmware limit and timings of PLC runtime updates (the HMI restart takes the OS reboot
+       * time unless set); tests shorten them. */
+      plcRuntime?: Partial<PlcRuntimeOptions>;
+    },
+  ) => ({
+    /** The PLC runtime: activation, LAN1, firmware updates. The runtime's firmware comes from the
+     * panel's vendor: the keys trusted for OS images sign it too. */
+    plcRuntime: new PlcRuntimeService({
+      db: device.db,
+      settings: device.settings,
+      oplog: device.oplog,
+      jobs: device.jobs,
+      power: device.power,
+      now: () => device.time.nowMs(),
+      dataDir: device.dataDir,
+      options: { ...DEFAULT_PLC_RUNTIME_OPTIONS, restartMs: device.osUpdate.options.rebootMs, ...options.plcRuntime },
+      trusted: trustedOsKeys(device.osUpdate.options.trustedKeyPaths),
+    }),
+  }),
+  largestUpload: ({ plcRuntime }) => ({ bytes: plcRuntime.options.maxFirmwareBytes }),
   register(app, device) {
     registerCall(app, device, plcRuntime.status, () => device.plcRuntime.status());
 

@@ -3,7 +3,7 @@ import * as recipe from '../../contract/api/recipe';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
 import { receiveUpload } from '../http/upload';
-import { RECIPE_BACKUP_MAX_BYTES } from '../services/recipes';
+import { RECIPE_BACKUP_MAX_BYTES, RecipeService } from '../services/recipes';
 import type { Device } from '../device';
 
 function deviceFacts(device: Device): { serial: string; osVersion: string } {
@@ -12,6 +12,18 @@ function deviceFacts(device: Device): { serial: string; osVersion: string } {
 
 export const recipeArea = defineServerArea({
   name: 'recipe',
+  services: (device) => {
+    const { project } = device;
+    /** The running project's recipe books and their backups. */
+    const recipes = new RecipeService({ db: device.db, time: device.time, dataDir: device.dataDir, active: () => project.active() });
+    project.onActivate((id, p) => recipes.replace(id, p.recipes));
+    return { recipes };
+  },
+  start(device) {
+    device.recipes.ensureSeeded();
+  },
+  // Recipe backups are not updates: the staging room holds two beside the largest update.
+  largestUpload: () => ({ bytes: RECIPE_BACKUP_MAX_BYTES, beside: 2 }),
   register(app, device) {
     registerCall(app, device, recipe.books, () => device.recipes.books());
 

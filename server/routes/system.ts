@@ -12,6 +12,7 @@ import { FACTORY_OS_VERSION } from '../hardware/system-info';
 import { DEVICE_MODEL, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts } from '../hardware/system-info';
 import type { Device } from '../device';
 import { certificateSha256 } from '../tls';
+import { IdentifyLightService } from '../services/identify-light';
 
 function register(app: FastifyInstance, device: Device): void {
   const { settings } = device;
@@ -101,6 +102,7 @@ function newDeviceIdentity() {
 
 export const systemArea = defineServerArea({
   name: 'system',
+  services: (device) => ({ identifyLight: new IdentifyLightService(device.clock) }),
   settings: {
     hmi_name: setting(z.string(), () => 'HMI'),
     time_offset_ms: setting(z.number(), () => 0),

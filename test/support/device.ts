@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp, type DeviceOptions } from '../../server/app';
-import { ManualClock, type Clock } from '../../server/lib/clock';
+import { ManualClock } from '../../server/lib/clock';
 import type { Device } from '../../server/device';
 import type { AccountName } from '../../contract/roles';
 
@@ -25,11 +25,12 @@ export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-test-'));
 }
 
-export async function startTestDevice(
-  opts: { clock?: Clock; dataDir?: string; consoleDir?: string | null; httpsPort?: number; project?: DeviceOptions['project']; os?: DeviceOptions['os']; plcRuntime?: DeviceOptions['plcRuntime']; staging?: DeviceOptions['staging']; recorder?: boolean } = {},
-): Promise<TestDevice> {
+/** A device on a fresh data directory (or `dataDir`), with the test defaults below; any other
+ * option of createDevice (the core's or an area's, server/device.ts) is passed as it is. */
+export async function startTestDevice(opts: Partial<DeviceOptions> & { consoleDir?: string | null } = {}): Promise<TestDevice> {
   const dataDir = opts.dataDir ?? makeDataDir();
   const { app, device } = await createApp({
+    ...opts,
     dataDir,
     clock: opts.clock ?? new ManualClock(Date.now()),
     initialPassword: TEST_PASSWORD,
@@ -43,8 +44,6 @@ export async function startTestDevice(
     plcRuntime: { writeMs: 0, ...opts.plcRuntime },
     // The runtime's scan runs when a test calls `device.recorder.scan(t)`, unless it asks for the timer.
     recorder: opts.recorder ?? false,
-    ...(opts.staging === undefined ? {} : { staging: opts.staging }),
-    ...(opts.httpsPort === undefined ? {} : { httpsPort: opts.httpsPort }),
   });
   await app.ready();
 

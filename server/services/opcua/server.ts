@@ -52,7 +52,8 @@ export class OpcuaServerService {
   private runState: State = 'stopped';
   /** The settings and tree the running server was started with. */
   private runningWith: { settings: OpcuaSettingsStored; project: Project; certificate: number } | null = null;
-  private desired: { settings: OpcuaSettingsStored; project: Project };
+  /** The settings and tree to run: the device's from `start`, then as applied. */
+  private desired: { settings: OpcuaSettingsStored; project: Project | null };
   private certificateVersion = 0;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -82,7 +83,8 @@ export class OpcuaServerService {
     trace: TraceLog;
     tagValues: TagValues;
     runningProject: () => Project | null;
-    initial: { settings: OpcuaSettingsStored; project: Project };
+    /** The stored settings at the device's start. */
+    settings: OpcuaSettingsStored;
     options: OpcuaServiceOptions;
     events: OpcuaEvents;
     /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
@@ -101,14 +103,15 @@ export class OpcuaServerService {
     this.limits = deps.limits;
     this.now = deps.now;
     this.clockNow = deps.clockNow;
-    const initial = deps.initial;
-    this.desired = initial;
-    this.trace.setLevel(initial.settings.trace_level);
+    this.desired = { settings: deps.settings, project: null };
+    this.trace.setLevel(deps.settings.trace_level);
   }
 
-  /** Starts the server if the settings say so (the device's start). Nothing of node-opcua is
-   * loaded, and no key made, before it is needed. */
-  async start(): Promise<void> {
+  /** Starts the server with the running project's tree if the settings say so (the device's
+   * start, once the project runs). Nothing of node-opcua is loaded, and no key made, before it is
+   * needed. */
+  async start(project: Project): Promise<void> {
+    this.desired = { ...this.desired, project };
     if (!this.desired.settings.enabled) return;
     this.reconcile();
     await this.settled();
@@ -200,7 +203,7 @@ export class OpcuaServerService {
       JSON.stringify(running.settings) === JSON.stringify(want.settings);
     if (this.engine && same && want.settings.enabled) return;
     if (this.engine) await this.stopServer(want.settings.enabled ? 'to apply new settings' : 'disabled');
-    if (want.settings.enabled && !this.closed) await this.startServer(want.settings, want.project);
+    if (want.settings.enabled && want.project && !this.closed) await this.startServer(want.settings, want.project);
   }
 
   private async startServer(settings: OpcuaSettingsStored, project: Project): Promise<void> {
