@@ -1,49 +1,28 @@
 /** The server tests' case of every call of the contract, one file per area of the contract
- * (test/support/call-cases/<area>.ts) merged here. A new area is its file and one line in
- * CASES_BY_AREA, which the type holds to the contract's list of areas. */
+ * (test/support/call-cases/<area>.ts, named as the area's calls' file) merged here. A new area is
+ * its file: the list is the contract's list of areas. */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_CALLS, mayCall, type CallDef } from '../../../contract/api';
-import type { ContractAreaName } from '../../../contract/areas';
+import { ALL_CALLS, callsFileOf, mayCall, type CallDef } from '../../../contract/api';
+import { CONTRACT_AREAS, type ContractAreaName } from '../../../contract/areas';
 import { ACCOUNTS, type AccountName } from '../../../contract/roles';
 import type { TestDevice } from '../device';
 import type { AreaCases, CallCase, CallRequest } from './types';
-import { authCases } from './auth';
-import { uacCases } from './uac';
-import { systemCases } from './system';
-import { networkCases } from './network';
-import { projectCases } from './project';
-import { webviewCases } from './webview';
-import { opcuaCases } from './opcua';
-import { cgiCases } from './cgi';
-import { metaCases } from './meta';
-import { jobsCases } from './jobs';
-import { osCases } from './os';
-import { recipeCases } from './recipe';
-import { dataCases } from './data';
-import { plcRuntimeCases } from './plc-runtime';
-import { communicationCases } from './communication';
 import { multipartBody } from '../multipart';
 
 export type { AreaCases, CallCase, CallRequest } from './types';
 export { WIFI_CONNECT } from './network';
 
-const CASES_BY_AREA: Record<ContractAreaName, AreaCases> = {
-  auth: authCases,
-  uac: uacCases,
-  system: systemCases,
-  network: networkCases,
-  project: projectCases,
-  jobs: jobsCases,
-  os: osCases,
-  recipe: recipeCases,
-  data: dataCases,
-  communication: communicationCases,
-  webview: webviewCases,
-  opcua: opcuaCases,
-  cgi: cgiCases,
-  meta: metaCases,
-  plcRuntime: plcRuntimeCases,
-};
+/** Each area's cases, from the file named as its calls' file (`plcRuntime` → `./plc-runtime.ts`,
+ * exporting `plcRuntimeCases`): nothing here is edited for a new area. */
+const CASES_BY_AREA: Record<ContractAreaName, AreaCases> = Object.fromEntries(
+  CONTRACT_AREAS.map((area) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(`./${callsFileOf(area.name)}`) as Record<string, AreaCases | undefined>;
+    const cases = mod[`${area.name}Cases`];
+    if (!cases) throw new Error(`test/support/call-cases/${callsFileOf(area.name)}.ts exports no ${area.name}Cases`);
+    return [area.name, cases];
+  }),
+) as Record<ContractAreaName, AreaCases>;
 
 export const CALL_CASES: Record<string, CallCase> = Object.assign({}, ...Object.values(CASES_BY_AREA));
 
