@@ -25,18 +25,19 @@ export interface UserRow {
   write: boolean;
 }
 
-export interface SettingsDraft {
-  enabled: boolean;
+/** The fields the form edits in another shape than the device's: the others (enabled, security,
+ * anonymous, the trace level, and any field the settings gain) are held as the device answers them
+ * and sent back as they are, so a new field of the settings is written once, in the contract. */
+type Reshaped = 'port' | 'server_name' | 'users' | 'discovery';
+
+export type SettingsDraft = Omit<OpcuaSettings, Reshaped> & {
   port: string;
   server_name: string;
-  security: OpcuaSettings['security'];
-  anonymous: boolean;
   users: UserRow[];
-  trace_level: OpcuaSettings['trace_level'];
   discovery_on: boolean;
   discovery_url: string;
   discovery_comment: string;
-}
+};
 
 let nextKey = 1;
 export function newUserKey(): string {
@@ -44,38 +45,34 @@ export function newUserKey(): string {
 }
 
 export function toDraft(stored: OpcuaSettings): SettingsDraft {
+  const { port, server_name, users, discovery, ...kept } = stored;
   return {
-    enabled: stored.enabled,
-    port: String(stored.port),
-    server_name: stored.server_name,
-    security: stored.security,
-    anonymous: stored.anonymous,
+    ...kept,
+    port: String(port),
+    server_name,
     // Keys from the stored order, so the same settings give the same draft (no edit seen).
-    users: stored.users.map((u, i) => ({ key: `stored-${i}`, username: u.username, password: '', browse: u.browse, read: u.read, write: u.write })),
-    trace_level: stored.trace_level,
-    discovery_on: stored.discovery !== null,
-    discovery_url: stored.discovery?.url ?? '',
-    discovery_comment: stored.discovery?.comment ?? '',
+    users: users.map((u, i) => ({ key: `stored-${i}`, username: u.username, password: '', browse: u.browse, read: u.read, write: u.write })),
+    discovery_on: discovery !== null,
+    discovery_url: discovery?.url ?? '',
+    discovery_comment: discovery?.comment ?? '',
   };
 }
 
 /** The request the draft makes: numbers read, names trimmed, passwords only where typed. */
 export function normalise(draft: SettingsDraft): OpcuaSettingsInput {
+  const { port, server_name, users, discovery_on, discovery_url, discovery_comment, ...kept } = draft;
   return {
-    enabled: draft.enabled,
-    port: readWholeNumber(draft.port),
-    server_name: draft.server_name.trim(),
-    security: draft.security,
-    anonymous: draft.anonymous,
-    users: draft.users.map((u) => ({
+    ...kept,
+    port: readWholeNumber(port),
+    server_name: server_name.trim(),
+    users: users.map((u) => ({
       username: u.username.trim(),
       ...(u.password !== '' ? { password: u.password } : {}),
       browse: u.browse,
       read: u.read,
       write: u.write,
     })),
-    trace_level: draft.trace_level,
-    discovery: draft.discovery_on ? { url: draft.discovery_url.trim(), comment: draft.discovery_comment.trim() } : null,
+    discovery: discovery_on ? { url: discovery_url.trim(), comment: discovery_comment.trim() } : null,
   };
 }
 
