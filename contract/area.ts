@@ -14,7 +14,7 @@ import type { MenuId } from './roles';
 /** A target that names one thing (an account, an event, a device by its name): the wording's key
  * and parameter, and how to find the parameter in the target. */
 export interface AuditTargetForm {
-  /** The wording's key (`operations.targets.<key>`). */
+  /** The wording's key (`audit.targets.<key>` of the area's console texts). */
   readonly key: string;
   /** What every target of this form starts with: the target's type is `${prefix}${string}`. */
   readonly prefix: string;

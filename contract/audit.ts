@@ -22,8 +22,9 @@ export type DeviceAuditAction = Declared<'deviceAuditActions'>;
 export type AuditAction = CallAuditAction | DeviceAuditAction;
 
 /** What an operation-log row is about: a part of the device, named once by its area (`auditTargets`). The console says
- * each in words (`operations.targets.<key>` of the Data texts, the key from `auditTargetWords`);
- * the server can write no other (its targets are typed `AuditTarget`). */
+ * each in words (`audit.targets.<key>` of the area's own texts, the key from `auditTargetWords`;
+ * an action likewise, `audit.actions.<action>`: src/features/data/audit-words.ts); the server can
+ * write no other (its targets are typed `AuditTarget`). */
 export const AUDIT_TARGETS = fromAreas('auditTargets') as readonly Declared<'auditTargets'>[];
 
 /** The targets that name one thing: which, by its name or id, is the wording's parameter. */

@@ -20,6 +20,7 @@ export const SAMPLE_BACKUP_REQUEST: MediaBackupRequest = {
 
 export const dataBackupJobQa: MachineEntry = {
   id: dataBackupJobMachine.id,
+  textNamespace: 'data',
   machine: dataBackupJobMachine,
   textValues: { poll: `${DATA_BACKUP_POLL_MS} ms`, unanswered: MAX_POLL_FAILURES, wait: `${(DATA_BACKUP_POLL_MS * MAX_POLL_FAILURES) / 1000} s` },
   events: samplesOf<DataBackupJobEvent>([{ type: 'backup.start', request: SAMPLE_BACKUP_REQUEST }, { type: 'backup.retry' }, { type: 'backup.dismiss' }]),

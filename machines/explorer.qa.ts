@@ -9,6 +9,7 @@ import { samplesOf, type MachineEntry } from './qa-support';
 
 export const explorerQa: MachineEntry = {
   id: explorerMachine.id,
+  textNamespace: 'machines',
   machine: explorerMachine,
   input: { entries: [forcedReloginQa] },
   events: samplesOf<ExplorerEvent>([

@@ -4,6 +4,7 @@ import { samplesOf, silentCallback, type MachineEntry } from './qa-support';
 
 export const fileExportQa: MachineEntry = {
   id: fileExportMachine.id,
+  textNamespace: 'data',
   machine: fileExportMachine,
   events: samplesOf<FileExportEvent>([
     { type: 'export.start', request: { call: 'data.exportLog', params: { id: '1' }, query: { from: '2026-11-24T00:00:00Z', to: '2026-11-25T00:00:00Z' }, fallbackName: 'Tank_trend.csv' } },

@@ -15,6 +15,7 @@ const WIZARD_UPDATE: FirstRunWizardInput = { username: 'update', isAdmin: false,
 
 export const firstRunWizardQa: MachineEntry = {
   id: firstRunWizardMachine.id,
+  textNamespace: 'shell',
   machine: firstRunWizardMachine,
   input: WIZARD_ADMIN,
   // A non-admin starts at the password step, where only they may skip: the input decides it.

@@ -4,6 +4,7 @@ import { noop, samplesOf, type MachineEntry } from './qa-support';
 
 export const forcedReloginQa: MachineEntry = {
   id: forcedReloginMachine.id,
+  textNamespace: 'shell',
   machine: forcedReloginMachine,
   events: samplesOf<ForcedReloginEvent>([{ type: 'session.invalidToken' }, { type: 'relogin.confirm' }, { type: 'relogin.cancel' }]),
   doubles: { actions: { resetSession: noop, reloadPage: noop } },

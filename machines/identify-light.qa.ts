@@ -4,6 +4,7 @@ import { NETWORK_FAILURE, errorAnswer, pendingPromise, samplesOf, type MachineEn
 
 export const identifyLightQa: MachineEntry = {
   id: identifyLightMachine.id,
+  textNamespace: 'system',
   machine: identifyLightMachine,
   events: samplesOf<IdentifyLightEvent>([
     { type: 'light.start', seconds: 30 },

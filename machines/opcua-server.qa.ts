@@ -48,6 +48,7 @@ export const SAMPLE_OPCUA_STATUSES = {
 
 export const opcuaServerQa: MachineEntry = {
   id: opcuaServerMachine.id,
+  textNamespace: 'opcua',
   machine: opcuaServerMachine,
   textValues: {
     poll: `${STATUS_POLL_MS / 1000} s`,

@@ -12,6 +12,7 @@ export function sampleOsJob(state: Job['state'], step: (typeof OS_UPDATE_STEPS)[
 }
 
 export const osUpdateQa: MachineEntry = signedUpdateEntry(osUpdate, {
+  textNamespace: 'os',
   textValues: { poll: `${OS_JOB_POLL_MS} ms`, verify: `${VERIFY_POLL_MS / 1000} s`, timeout: `${VERIFY_TIMEOUT_MS / 60_000} min` },
   files: { image: { name: 'panel-20270101.bin', size: 8_388_800 } },
   running: { jobId: 'os-job-1', version: '20270101' },

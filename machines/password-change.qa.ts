@@ -32,6 +32,7 @@ export const passwordChangeDouble = passwordChangeMachine.provide({
 
 export const passwordChangeQa: MachineEntry = {
   id: passwordChangeMachine.id,
+  textNamespace: 'shell',
   machine: passwordChangeMachine,
   input: PAGE_ADMIN,
   // How errors show (and whether change-all is taken) comes only from the input.

@@ -9,6 +9,7 @@ const EXPIRY_NO_CANCEL: PasswordExpiryInput = { username: 'update', isAdmin: fal
 
 export const passwordExpiryQa: MachineEntry = {
   id: passwordExpiryMachine.id,
+  textNamespace: 'shell',
   machine: passwordExpiryMachine,
   input: EXPIRY_ADMIN,
   extraInputs: [EXPIRY_NO_CANCEL],

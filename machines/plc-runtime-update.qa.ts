@@ -12,6 +12,7 @@ export function samplePlcJob(state: Job['state'], step: (typeof PLC_RUNTIME_UPDA
 }
 
 export const plcRuntimeUpdateQa: MachineEntry = signedUpdateEntry(plcRuntimeUpdate, {
+  textNamespace: 'plc-runtime',
   textValues: { poll: `${PLC_JOB_POLL_MS} ms`, verify: `${RESTART_POLL_MS / 1000} s`, timeout: `${RESTART_TIMEOUT_MS / 60_000} min` },
   files: { firmware: { name: 'plc-runtime-3.5.20.0.bin', size: 1_048_905 } },
   running: { jobId: 'plc-job-1', version: '3.5.20.0' },

@@ -12,6 +12,7 @@ export function sampleJob(state: Job['state'], step: (typeof PROJECT_UPDATE_STEP
 }
 
 export const projectUpdateQa: MachineEntry = signedUpdateEntry(projectUpdate, {
+  textNamespace: 'project',
   textValues: { poll: `${JOB_POLL_MS} ms`, unanswered: MAX_POLL_FAILURES, wait: `${(JOB_POLL_MS * MAX_POLL_FAILURES) / 1000} s` },
   files: { app: { name: 'Line2.app', size: 114_203 }, crc: { name: 'Line2.crc', size: 9 } },
   running: { jobId: 'job-1', version: null },

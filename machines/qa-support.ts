@@ -5,9 +5,9 @@
  * Each entry carries what a machine needs to run on its own, away from the app: a sample input,
  * the events a tester may send (with sample payloads), test doubles for its invoked actors and
  * side-effect actions, and a sample result of each invoked actor. Its title and description are
- * not here: they are texts of the `machines` locale namespace (`entries.<id>.title` and
- * `entries.<id>.description`), and any timing or count they mention comes from the machine's own
- * constants through `textValues`.
+ * not here: they are texts of the namespace of the area the machine belongs to (`textNamespace`:
+ * `qa.<id>.title` and `qa.<id>.description` of `public/locales/<ns>/<lng>.json`), and any timing
+ * or count they mention comes from the machine's own constants through `textValues`.
  *
  * How the doubles behave (the same for every entry, and what the explorer can rely on):
  * - promise actors never settle by themselves and callback actors do nothing on start: stepping
@@ -50,11 +50,18 @@ export interface ActorOutcome {
 
 export interface MachineEntry {
   /**
-   * The machine's own id (`machine.id`). It also names the entry's texts in the `machines` locale
-   * namespace: `entries.<id>.title` (what the flow is called, for a QA tester) and
-   * `entries.<id>.description` (what the flow does, for a tester who has never seen the code).
+   * The machine's own id (`machine.id`). It also names the entry's texts in its `textNamespace`:
+   * `qa.<id>.title` (what the flow is called, for a QA tester) and `qa.<id>.description` (what the
+   * flow does, for a tester who has never seen the code).
    */
   id: string;
+  /**
+   * The text namespace of the console area the machine belongs to (`textNamespace` of its area in
+   * src/features/areas.ts: 'os' for the OS update, 'shell' for the signed-in frame's own flows,
+   * 'machines' for the explorer's), which holds its `qa.<id>.*` texts. The explorer loads the
+   * namespaces of the entries it lists.
+   */
+  textNamespace: string;
   machine: AnyStateMachine;
   /**
    * The values the title and description interpolate (`{{name}}`), taken from the machine's own
@@ -89,11 +96,11 @@ export interface MachineEntry {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
 
-/** The key of an entry's title in the `machines` locale namespace. */
-export const titleKey = (id: string): string => `entries.${id}.title`;
+/** The key of an entry's title in its `textNamespace`. */
+export const titleKey = (id: string): string => `qa.${id}.title`;
 
-/** The key of an entry's description in the `machines` locale namespace. */
-export const descriptionKey = (id: string): string => `entries.${id}.description`;
+/** The key of an entry's description in its `textNamespace`. */
+export const descriptionKey = (id: string): string => `qa.${id}.description`;
 
 // ---------------------------------------------------------------------------------------------
 // Doubles and samples shared by the entries

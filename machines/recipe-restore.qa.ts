@@ -4,6 +4,7 @@ import { samplesOf, silentCallback, type MachineEntry } from './qa-support';
 
 export const recipeRestoreQa: MachineEntry = {
   id: recipeRestoreMachine.id,
+  textNamespace: 'recipe',
   machine: recipeRestoreMachine,
   events: samplesOf<RecipeRestoreEvent>([
     { type: 'restore.choose', source: { kind: 'medium', medium: 'usb', fileName: 'recipes-sample-20261125-101500.cxob' } },

@@ -2,9 +2,9 @@
  * The registry of every state machine of the console: the QA explorer lists it and the
  * model-based test (test/unit/machines/model-based.test.ts) traverses every entry. Each machine's
  * entry lives beside it (`<name>.qa.ts`, see qa-support.ts); its title and description are the
- * `entries.<id>.*` texts of the `machines` locale namespace. Adding a machine to the console means
- * adding its entry here (and its two texts); nothing else has to change for it to be explored and
- * covered.
+ * `qa.<id>.*` texts of the namespace of its area (the entry's `textNamespace`). Adding a machine
+ * to the console means adding its entry here (and its two texts in its area's namespace); nothing
+ * else has to change for it to be explored and covered.
  */
 import { dataBackupJobQa } from './data-backup-job.qa';
 import { explorerQa } from './explorer.qa';

@@ -28,6 +28,7 @@ const CONNECTING: ApplyResult = { result: 'connecting', settled: false };
 
 export const safeApplyQa: MachineEntry = {
   id: safeApplyMachine.id,
+  textNamespace: 'network',
   machine: safeApplyMachine,
   // The machine counts down whatever the device answers; how long the device waits is its rule.
   textValues: { seconds: SAFE_APPLY_SECONDS, interval: READ_INTERVAL_MS / 1000, limit: SETTLE_LIMIT_MS / 1000 },

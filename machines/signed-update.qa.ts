@@ -9,6 +9,8 @@ import { NETWORK_FAILURE, noop, pendingPromise, samplesOf, silentCallback, type 
 import type { InstalledVersion, MediaRequest, RunningUpdate, SignedUpdate, SignedUpdateEvent, UploadFile } from './signed-update.machine';
 
 interface Samples {
+  /** The namespace of the update's area, which holds its QA texts. */
+  textNamespace: string;
   textValues: MachineEntry['textValues'];
   /** The files the upload sends, by form field. */
   files: Record<string, UploadFile>;
@@ -31,6 +33,7 @@ export function signedUpdateEntry({ flow, machine }: SignedUpdate, samples: Samp
   const [job, ...otherJobs] = samples.jobs;
   return {
     id: machine.id,
+    textNamespace: samples.textNamespace,
     machine,
     textValues: samples.textValues,
     events: samplesOf<SignedUpdateEvent>([

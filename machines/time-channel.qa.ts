@@ -12,6 +12,7 @@ const SAMPLE_TIME = '2024/05/06 07:08:09';
 
 export const timeChannelQa: MachineEntry = {
   id: timeChannelMachine.id,
+  textNamespace: 'shell',
   machine: timeChannelMachine,
   textValues: { retryDelaySeconds: RETRY_DELAY_MS / 1000, maxRetries: MAX_RETRIES },
   events: samplesOf<TimeChannelEvent>([

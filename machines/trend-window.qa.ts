@@ -6,6 +6,7 @@ const NOW = Date.parse('2026-11-25T08:00:00Z');
 
 export const trendWindowQa: MachineEntry = {
   id: trendWindowMachine.id,
+  textNamespace: 'data',
   machine: trendWindowMachine,
   input: { now: NOW },
   events: samplesOf<TrendWindowEvent>([

@@ -9,10 +9,15 @@
  * Every namespace folder (`public/locales/<ns>/<lng>.json`, loaded with its screen) is checked the
  * same way against its own en.json.
  *
- * The QA explorer's titles and descriptions of the registered machines are texts of the `machines`
- * namespace too (`entries.<id>.title` / `.description`): each registered machine has both in every
- * language, and what they interpolate is exactly what the machine's entry supplies (`textValues`,
- * from the machine's own constants), never a timing or a count written out by hand.
+ * The QA explorer's titles and descriptions of the registered machines are texts of the namespace
+ * of the area each machine belongs to (`qa.<id>.title` / `.description` of the entry's
+ * `textNamespace`): each registered machine has both in every language, and what they interpolate
+ * is exactly what the machine's entry supplies (`textValues`, from the machine's own constants),
+ * never a timing or a count written out by hand. A namespace holds QA texts only for its own
+ * registered machines.
+ *
+ * The operation log's names (`audit.*` of each area's namespace) are checked the same way as any
+ * text here; test/unit/audit-texts.test.ts asks that every declared action and target has one.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,18 +141,20 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
   checkLocales(`public/locales/${ns}`, join(DIR, ns));
 });
 
-describe("the machines namespace holds every registered machine's title and description", () => {
-  const dir = join(DIR, 'machines');
+describe("each registered machine's title and description are in its area's namespace", () => {
   const entries = MACHINE_REGISTRY.map((entry) => [entry.id, entry] as const);
 
-  describe.each(CODES)('machines/%s.json', (code) => {
-    const locale = load(code, dir);
+  test.each(entries)('%s: its namespace is an area\'s', (_id, entry) => {
+    expect(TEXT_NAMESPACES).toContain(entry.textNamespace);
+  });
 
+  describe.each(CODES)('%s', (code) => {
     test.each(entries)('%s: both texts, interpolating only what its entry supplies', (id, entry) => {
+      const locale = load(code, join(DIR, entry.textNamespace));
       const supplied = Object.keys(entry.textValues ?? {}).sort();
       for (const key of [titleKey(id), descriptionKey(id)]) {
         const text = locale.get(key);
-        expect({ key, present: typeof text === 'string' && text.trim() !== '' }).toEqual({ key, present: true });
+        expect({ ns: entry.textNamespace, key, present: typeof text === 'string' && text.trim() !== '' }).toEqual({ ns: entry.textNamespace, key, present: true });
         const unknown = placeholders(text as string).filter((p) => !supplied.includes(p));
         expect({ key, unknown }).toEqual({ key, unknown: [] });
         // A supplied value is not also written out (e.g. "3 s" beside {{retryDelaySeconds}}).
@@ -158,9 +165,15 @@ describe("the machines namespace holds every registered machine's title and desc
   });
 
   test.each(entries)('%s: every value its entry supplies is shown by its English texts', (id, entry) => {
-    const en = load('en', dir);
+    const en = load('en', join(DIR, entry.textNamespace));
     const used = [titleKey(id), descriptionKey(id)].flatMap((key) => placeholders(String(en.get(key) ?? '')));
     expect(Object.keys(entry.textValues ?? {}).filter((name) => !used.includes(name))).toEqual([]);
+  });
+
+  test.each(NAMESPACES)('%s holds QA texts only for its own registered machines', (ns) => {
+    const own = MACHINE_REGISTRY.filter((e) => e.textNamespace === ns).flatMap((e) => [titleKey(e.id), descriptionKey(e.id)]);
+    const qa = [...load('en', join(DIR, ns)).keys()].filter((k) => k.startsWith('qa.'));
+    expect(qa.filter((k) => !own.includes(k))).toEqual([]);
   });
 });
 

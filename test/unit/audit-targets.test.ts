@@ -1,20 +1,18 @@
 /**
  * What an operation-log row is about is said in words (issue 20, item 3): every target the device
  * writes (the contract's calls, the device's own rows) is in the contract's list or one of its
- * forms, and each has an English wording in the Data texts (the locale test then asks the nine other
- * languages for the same keys); a target naming one thing hands over its name or id.
+ * forms, and each has an English wording in the texts of an area (`audit.targets.<key>`,
+ * test/unit/audit-texts.test.ts; the locale test then asks the nine other languages for the same
+ * keys); a target naming one thing hands over its name or id.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ALL_CALLS } from '../../contract/api';
 import { CERTIFICATE_LISTS } from '../../contract/api/opcua';
 import { AUDIT_TARGET_FORMS, AUDIT_TARGETS, auditTargetWords } from '../../contract/audit';
 import { JOB_KINDS, JOB_KINDS_DEF } from '../../contract/jobs';
+import { auditTexts } from '../support/audit-texts';
 
-const english = JSON.parse(readFileSync(join(__dirname, '../../public/locales/data/en.json'), 'utf8')) as {
-  operations: { targets: Record<string, string> };
-};
-const WORDS = english.operations.targets;
+/** Every English wording of a target, whichever area's namespace holds it. */
+const WORDS = Object.fromEntries([...auditTexts('targets')].map(([key, places]) => [key, places[0]!.text]));
 /** A wording's key, plural forms counted as their base key. */
 const wordingKeys = new Set(Object.keys(WORDS).map((k) => k.replace(/_(one|other)$/, '')));
 

@@ -28,7 +28,7 @@ import { selectUsername } from '../../../store/session-slice';
 import { dataApi, useOperationsQuery, useOplogRetentionQuery, useSetOplogRetentionMutation } from '../../../store/api/data-endpoints';
 import type { ResponseOf } from '../../../contract/api/define';
 import type { operations as operationsCall } from '../../../contract/api/data';
-import { AUDIT_ACTIONS, auditTargetWords, type AuditAction } from '../../../contract/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
 import { FAILURE_CODES } from '../../../contract/failure';
 import { fromAreas } from '../../../contract/areas';
@@ -40,6 +40,7 @@ import { SettingsCard } from '../../components/settings/SettingsCard';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
+import { AUDIT_TEXT_NAMESPACES, actionName, targetText } from './audit-words';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';
@@ -60,31 +61,6 @@ export const RETENTION_DAYS = OPLOG_RETENTION_DAYS;
 type OperationsAnswer = ResponseOf<typeof operationsCall>;
 type Operation = OperationsAnswer['entries'][number];
 const ANY = '';
-
-function isAuditAction(action: string): action is AuditAction {
-  return (AUDIT_ACTIONS as readonly string[]).includes(action);
-}
-
-/** An action's name in the chosen language (an action this console does not know: as it came). */
-function actionName(t: TFunction, action: string): string {
-  return isAuditAction(action) ? t(`operations.actions.${action}`) : action;
-}
-
-/** What a row is about, in words in the chosen language (a target this console does not know: as
- * it came). The accounts of a password change are a list in the language's own way. */
-export function targetText(t: TFunction, target: string, language: string): string {
-  const words = auditTargetWords(target);
-  if (!words) return target;
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(words.values)) {
-    if (typeof value === 'string') values[name] = value;
-    else {
-      values[name] = new Intl.ListFormat(language, { type: 'conjunction' }).format(value);
-      values.count = value.length;
-    }
-  }
-  return t(`operations.targets.${words.key}`, values);
-}
 
 /** Every code a result may be: the common ones and every area's. */
 const RESULT_CODES: ReadonlySet<string> = new Set([...FAILURE_CODES, ...fromAreas('errorCodes')]);
@@ -278,7 +254,8 @@ function RetentionCard({ isAdmin, onRetry }: { isAdmin: boolean; onRetry(): void
 /** Operation Log: who did what to the panel from where, and what the device did by itself,
  * filtered by account, action, result and time; a row's values before and after; the retention. */
 export default function OperationLogPage() {
-  const { t, i18n } = useTranslation(NS);
+  // Every area's texts, for the names of the actions and targets (AUDIT_TEXT_NAMESPACES); `t` is the Data texts'.
+  const { t, i18n } = useTranslation(AUDIT_TEXT_NAMESPACES);
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const number = new Intl.NumberFormat(language);
@@ -316,7 +293,7 @@ export default function OperationLogPage() {
   const exportRequest = rangeBad ? null : { call: 'data.exportOperations', query: filter as Record<string, string>, fallbackName: 'operations.csv' };
 
   const sortedActions = useMemo(
-    () => [...AUDIT_ACTIONS].map((a) => ({ value: a, label: t(`operations.actions.${a}`) })).sort((a, b) => a.label.localeCompare(b.label, language)),
+    () => [...AUDIT_ACTIONS].map((a) => ({ value: a, label: actionName(t, a) })).sort((a, b) => a.label.localeCompare(b.label, language)),
     [t, language],
   );
 

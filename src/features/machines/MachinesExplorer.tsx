@@ -1,4 +1,4 @@
-import { Suspense, use, useState, type ReactNode } from 'react';
+import { Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import { useLiveActors, type LiveActor } from '../../app/live-actors';
 import { loadChart } from './chart-loader';
 import { eventLabel, safeJson, type Translate } from './event-labels';
 import type { LayoutFn } from './layout-engine';
-import { entryDescription, entryTitle } from './localized';
+import { entryDescription, entryNamespaces, entryTitle } from './localized';
 import { activeStateIds, stateValueText } from './statechart-graph';
 import { StatechartView } from './StatechartView';
 
@@ -172,7 +172,9 @@ function LiveDetail({ live, layout, title }: { live: LiveActor; layout: LayoutFn
  * back, reset, "go here" to any state, copy the path; or follow the console's running actors live.
  */
 export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
-  const { t } = useTranslation('machines');
+  // The explorer's texts, and the namespaces of the areas whose machines it lists (their QA texts).
+  const namespaces = useMemo(() => entryNamespaces(entries), [entries]);
+  const { t } = useTranslation(namespaces);
   const tr = t as Translate;
   const dispatch = useAppDispatch();
   const explorer = useActorRef(explorerMachine, { input: { entries } });

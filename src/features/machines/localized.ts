@@ -1,13 +1,20 @@
 import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/qa-support';
 import type { Translate } from './event-labels';
 
-/** A registry entry's title in the console's language: `entries.<id>.title` of the 'machines'
- * namespace, with the timings and counts the entry supplies from its machine's constants. */
-export function entryTitle(t: Translate, entry: MachineEntry): string {
-  return t(titleKey(entry.id), { ...entry.textValues });
+/** The namespaces the explorer shows texts of: its own ('machines') and those of the areas its
+ * entries belong to, where each machine's QA texts live (`qa.<id>.*` of the entry's
+ * `textNamespace`). */
+export function entryNamespaces(entries: readonly MachineEntry[]): string[] {
+  return [...new Set(['machines', ...entries.map((e) => e.textNamespace)])];
 }
 
-/** A registry entry's description, the same way (`entries.<id>.description`). */
+/** A registry entry's title in the console's language: `qa.<id>.title` of the entry's area
+ * namespace, with the timings and counts the entry supplies from its machine's constants. */
+export function entryTitle(t: Translate, entry: MachineEntry): string {
+  return t(titleKey(entry.id), { ...entry.textValues, ns: entry.textNamespace });
+}
+
+/** A registry entry's description, the same way (`qa.<id>.description`). */
 export function entryDescription(t: Translate, entry: MachineEntry): string {
-  return t(descriptionKey(entry.id), { ...entry.textValues });
+  return t(descriptionKey(entry.id), { ...entry.textValues, ns: entry.textNamespace });
 }

@@ -7,12 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MACHINE_REGISTRY } from '../../../machines/registry';
 import { MAX_RETRIES, RETRY_DELAY_MS } from '../../../machines/time-channel.machine';
-import machinesEn from '../../../public/locales/machines/en.json';
-import machinesDe from '../../../public/locales/machines/de.json';
-import { renderExplorer, timeChannelEntry, wizardEntry } from './support';
-
-/** The registry's title of an entry in a locale file of the 'machines' namespace. */
-const titleIn = (texts: typeof machinesEn, id: string) => (texts.entries as Record<string, { title: string }>)[id]!.title;
+import { registryTitle, renderExplorer, timeChannelEntry, wizardEntry } from './support';
 
 function eventButtons(): string[] {
   return within(screen.getByRole('group', { name: 'Enabled events' }))
@@ -38,11 +33,11 @@ test('lists the titles of every machine in the registry, in the chosen language'
   expect(MACHINE_REGISTRY.length).toBeGreaterThan(0);
   const { unmount } = renderExplorer(MACHINE_REGISTRY);
   const list = screen.getByRole('list', { name: 'Machines' });
-  expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(MACHINE_REGISTRY.map((e) => titleIn(machinesEn, e.id)));
+  expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(MACHINE_REGISTRY.map((e) => registryTitle('en', e)));
   unmount();
   renderExplorer(MACHINE_REGISTRY, { language: 'de' });
   expect(within(screen.getByRole('list', { name: 'Automaten' })).getAllByRole('button').map((b) => b.textContent)).toEqual(
-    MACHINE_REGISTRY.map((e) => titleIn(machinesDe, e.id)),
+    MACHINE_REGISTRY.map((e) => registryTitle('de', e)),
   );
 });
 

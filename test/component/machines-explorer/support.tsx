@@ -1,7 +1,10 @@
 /** What the QA explorer's component tests share: the screen rendered as the app does (store,
- * theme, the 'machines' namespace), a synchronous layout in place of the Web Worker, and
- * registry entries built on the real machines, each carrying its own test title and description
- * (added to the 'machines' namespace as `entries.<id>.*`, where the registry's texts live). */
+ * theme, every area's text namespace: the explorer's own 'machines' and those holding the
+ * machines' QA texts), a synchronous layout in place of the Web Worker, and registry entries built
+ * on the real machines, each carrying its own test title and description (added to its
+ * `textNamespace` as `qa.<id>.*`, where the registry's texts live). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -19,12 +22,22 @@ import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/r
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { timeChannelMachine } from '../../../machines/time-channel.machine';
-import en from '../../../public/locales/en.json';
-import enShell from '../../../public/locales/shell/en.json';
-import deShell from '../../../public/locales/shell/de.json';
-import de from '../../../public/locales/de.json';
-import machinesEn from '../../../public/locales/machines/en.json';
-import machinesDe from '../../../public/locales/machines/de.json';
+import { TEXT_NAMESPACES } from '../../../src/features/areas';
+
+const LOCALES = join(__dirname, '../../../public/locales');
+
+/** A locale file, read afresh (a test's own texts are added to it). */
+function localeFile(language: 'en' | 'de', namespace?: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(LOCALES, namespace ? join(namespace, `${language}.json`) : `${language}.json`), 'utf8')) as Record<string, unknown>;
+}
+
+/** Every text namespace in one language, as the explorer may load them. */
+const resourcesIn = (language: 'en' | 'de') => ({ translation: localeFile(language), ...Object.fromEntries(TEXT_NAMESPACES.map((ns) => [ns, localeFile(language, ns)])) });
+
+/** A registry entry's title as its area's locale file holds it (`qa.<id>.title` of its `textNamespace`). */
+export function registryTitle(language: 'en' | 'de', entry: MachineEntry): string {
+  return (localeFile(language, entry.textNamespace).qa as Record<string, { title: string }>)[entry.id]!.title;
+}
 
 /**
  * Lays out like ELK answers (absolute coordinates), synchronously and simply: each node's children
@@ -81,6 +94,7 @@ const RULES = { rulesEnable: false, minimalLength: 4, includeNumbers: false, inc
 /** The first-run wizard as an admin meets it, its calls answered by doubles. */
 export const wizardEntry: TestEntry = {
   id: 'test-first-run-wizard',
+  textNamespace: 'machines',
   machine: firstRunWizardMachine as unknown as AnyStateMachine,
   title: texts('First-run wizard (test)', 'Ersteinrichtung (Test)'),
   description: texts('The wizard an admin meets first.'),
@@ -108,6 +122,7 @@ export const wizardEntry: TestEntry = {
 /** The time channel, with its socket and its time fetch doubled. */
 export const timeChannelEntry: TestEntry = {
   id: 'test-time-channel',
+  textNamespace: 'machines',
   machine: timeChannelMachine as unknown as AnyStateMachine,
   title: texts('Time channel (test)'),
   description: texts('The device time in the top bar.'),
@@ -131,10 +146,7 @@ export function renderExplorer(
     lng: language,
     fallbackLng: 'en',
     ns: ['translation', 'machines'],
-    resources: {
-      en: { translation: en, shell: enShell, machines: machinesEn },
-      de: { translation: de, shell: deShell, machines: machinesDe },
-    },
+    resources: { en: resourcesIn('en'), de: resourcesIn('de') },
     fallbackNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -143,8 +155,8 @@ export function renderExplorer(
   for (const entry of entries) {
     if (!('title' in entry)) continue;
     for (const lng of ['en', 'de'] as const) {
-      i18n.addResource(lng, 'machines', titleKey(entry.id), entry.title[lng]);
-      i18n.addResource(lng, 'machines', descriptionKey(entry.id), entry.description[lng]);
+      i18n.addResource(lng, entry.textNamespace, titleKey(entry.id), entry.title[lng]);
+      i18n.addResource(lng, entry.textNamespace, descriptionKey(entry.id), entry.description[lng]);
     }
   }
   const result = render(

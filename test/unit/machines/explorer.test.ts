@@ -77,6 +77,7 @@ const tinyMachine = setup({
 function entryOf(id: string): MachineEntry {
   return {
     id,
+    textNamespace: 'machines',
     machine: tinyMachine,
     events: [{ type: 'inc' }, { type: 'go' }],
     doubles: { actions: { sideEffect: () => sideEffect() } },

@@ -54,10 +54,12 @@ import { LANGUAGES as CONSOLE_LANGUAGES, type LanguageCode } from '../../../src/
 
 const LANGUAGES: LanguageCode[] = CONSOLE_LANGUAGES.map((l) => l.code);
 
-/** The entries' titles and descriptions in one language: `entries` of the 'machines' namespace. */
+/** The entries' titles and descriptions in one language: `qa.<id>` of each entry's area namespace (`textNamespace`). */
 type EntryTexts = Record<string, { title?: string; description?: string } | undefined>;
+const qaTexts = (ns: string, language: LanguageCode): EntryTexts =>
+  (JSON.parse(readFileSync(join(__dirname, `../../../public/locales/${ns}/${language}.json`), 'utf8')) as { qa?: EntryTexts }).qa ?? {};
 const entryTexts = (language: LanguageCode): EntryTexts =>
-  (JSON.parse(readFileSync(join(__dirname, `../../../public/locales/machines/${language}.json`), 'utf8')) as { entries?: EntryTexts }).entries ?? {};
+  Object.fromEntries(MACHINE_REGISTRY.map((entry) => [entry.id, qaTexts(entry.textNamespace, language)[entry.id]]));
 const TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, entryTexts(language)])) as Record<LanguageCode, EntryTexts>;
 
 interface Coverage {
