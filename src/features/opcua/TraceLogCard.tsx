@@ -8,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/notice-actions';
-import { downloadFile } from '../../../store/api/transfer';
-import { opcuaFileRoute, useOpcuaSettingsQuery } from '../../../store/api/opcua-endpoints';
+import { useDownloadOpcuaTraceMutation, useOpcuaSettingsQuery } from '../../../store/api/opcua-endpoints';
 import { DownloadIcon } from '../../components/icons';
 import { errorMessage, errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
@@ -36,7 +35,7 @@ export function TraceLogCard() {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const [paused, setPaused] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloadTrace, downloading] = useDownloadOpcuaTraceMutation();
   const tail = useTraceTail(paused);
   const settings = useOpcuaSettingsQuery();
   const box = useRef<HTMLDivElement>(null);
@@ -49,14 +48,8 @@ export function TraceLogCard() {
   }, [tail.lines]);
 
   const download = async () => {
-    setDownloading(true);
-    try {
-      await dispatch(downloadFile(opcuaFileRoute('downloadTrace'), 'opcua-trace.txt'));
-    } catch (error) {
-      dispatch(noticeShown({ ...errorMessage(error, { fallback: 'opcua:trace.download_failed' }), severity: 'error' }));
-    } finally {
-      setDownloading(false);
-    }
+    const result = await downloadTrace();
+    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'opcua:trace.download_failed' }), severity: 'error' }));
   };
 
   return (
@@ -76,7 +69,7 @@ export function TraceLogCard() {
           >
             {paused ? t('trace.resume') : t('trace.pause')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} loading={downloading} onClick={() => void download()}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} loading={downloading.isLoading} onClick={() => void download()}>
             {t('trace.download')}
           </Button>
         </Box>
