@@ -76,16 +76,6 @@ export function TraceLogCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {paused ? t('trace.paused_hint') : t('trace.live_hint')}
         </Typography>
-        {settings.data?.trace_level === 'off' ? (
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {t('trace.off')}
-          </Alert>
-        ) : null}
-        {tail.error ? (
-          <Alert severity="warning" sx={{ mb: 1 }}>
-            {t('trace.read_failed', { reason: errorText(t, tail.error) })}
-          </Alert>
-        ) : null}
         <Box
           ref={box}
           role="log"
@@ -132,6 +122,19 @@ export function TraceLogCard() {
             ))
           )}
         </Box>
+        {/* Below the lines: these notes come after the page opened (tracing off, once the
+            settings answer) or come and go (a failed read, with each poll), and would move the
+            lines, which keep their fixed box, if they stood above them. */}
+        {settings.data?.trace_level === 'off' ? (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('trace.off')}
+          </Alert>
+        ) : null}
+        {tail.error ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('trace.read_failed', { reason: errorText(t, tail.error) })}
+          </Alert>
+        ) : null}
       </CardContent>
     </Card>
   );
