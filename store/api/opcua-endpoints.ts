@@ -2,11 +2,18 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from './base-api';
 import { callArgs } from './call-args';
 import { contractEndpoints } from './contract-endpoint';
+import { downloadQueryFn, uploadQueryFn } from './transfer';
 import { OPCUA_ROUTES as R } from '../../contract/api/opcua.routes';
 import type { ResponseOf } from '../../contract/api/define';
-import type { CertificateList, OpcuaCertificates, trace } from '../../contract/api/opcua';
+import type { CertificateList, OpcuaCertificates, trace, UPLOAD_LISTS } from '../../contract/api/opcua';
 
 type TraceAnswer = ResponseOf<typeof trace>;
+/** A list a certificate can be uploaded to. */
+export type UploadList = (typeof UPLOAD_LISTS)[number];
+/** An upload: to a list (`file`), or the server's own (`certificate` and `private_key`). */
+type CertificateUpload = { to: UploadList | 'own'; parts: Record<string, Blob> };
+/** A certificate's file to save, and the name it is saved as when the device gives none. */
+type CertificateDownload = { list: CertificateList | 'own'; id: string; fileName: string };
 export type TraceLine = TraceAnswer['lines'][number];
 
 /** How often the trace log's tail asks for new lines while followed. */
@@ -72,7 +79,8 @@ export function mergeTraceTail(kept: TraceTail, read: TraceTail): TraceTail {
  * server's settings, status and trace log (Server), and its certificates and trust lists
  * (Certificates). Every certificate call answers the whole set of lists: the cache takes that
  * answer instead of asking again. Uploads and downloads are files (store/api/transfer.ts, with
- * the routes' paths filled in by `opcuaFileRoute`).
+ * the routes' paths filled in by `opcuaFileRoute`), sent and saved by mutations: a screen reads
+ * their wait as the mutation's `isLoading`.
  */
 export const opcuaApi = api
   .enhanceEndpoints({ addTagTypes: ['OpcuaTree', 'OpcuaDrivers', 'OpcuaSettings', 'OpcuaStatus', 'OpcuaCertificates'] })
@@ -124,6 +132,26 @@ export const opcuaApi = api
           }),
           onQueryStarted: keepCertificates,
         },
+        /** Sends a certificate (or a revocation list) to a list, or the server's own certificate
+         * and its key (`to: 'own'`); the answer, every list, goes in the cache. */
+        uploadOpcuaCertificate: build.mutation<OpcuaCertificates, CertificateUpload>({
+          queryFn: uploadQueryFn<CertificateUpload, OpcuaCertificates>(({ to, parts }) => ({
+            route: to === 'own' ? opcuaFileRoute('uploadOwn') : opcuaFileRoute('uploadCertificate', { list: to }),
+            parts,
+          })),
+          onQueryStarted: keepCertificates,
+        }),
+        /** Saves a certificate's file (a list's, or the server's own); answers the file's name. */
+        downloadOpcuaCertificate: build.mutation<string, CertificateDownload>({
+          queryFn: downloadQueryFn<CertificateDownload>(({ list, id, fileName }) => ({
+            route: opcuaFileRoute('downloadCertificate', { list, id }),
+            fallbackName: fileName || `${id}.der`,
+          })),
+        }),
+        /** Saves the whole trace log; answers the file's name. */
+        downloadOpcuaTrace: build.mutation<string, void>({
+          queryFn: downloadQueryFn(() => ({ route: opcuaFileRoute('downloadTrace'), fallbackName: 'opcua-trace.txt' })),
+        }),
       };
     },
   });
@@ -156,4 +184,7 @@ export const {
   useTrustRejectedCertificateMutation,
   useRegenerateOwnCertificateMutation,
   useRemoveCertificateMutation,
+  useUploadOpcuaCertificateMutation,
+  useDownloadOpcuaCertificateMutation,
+  useDownloadOpcuaTraceMutation,
 } = opcuaApi;

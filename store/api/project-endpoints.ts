@@ -2,7 +2,7 @@ import { api } from './base-api';
 import { contractEndpoints } from './contract-endpoint';
 import { PROJECT_ROUTES as R } from '../../contract/api/project.routes';
 import { JOB_ROUTES } from '../../contract/api/jobs.routes';
-import { downloadFile } from './transfer';
+import { downloadQueryFn } from './transfer';
 
 export const projectApi = api.enhanceEndpoints({ addTagTypes: ['Project', 'ProjectMedia'] }).injectEndpoints({
   endpoints: (build) => {
@@ -15,17 +15,7 @@ export const projectApi = api.enhanceEndpoints({ addTagTypes: ['Project', 'Proje
       updateFromMedia: call.mutation(R.updateFromMedia),
       /** Downloads the running project's backup (`.cxob`) and hands it to the browser to save;
        * answers the file's name (the argument is the name used when the device gives none). */
-      backupProject: build.mutation<string, string>({
-        queryFn: async (fallbackName, { dispatch }) => {
-          // The base query's `dispatch` is typed for plain actions; the store takes thunks.
-          const run = dispatch as unknown as (thunk: ReturnType<typeof downloadFile>) => Promise<string>;
-          try {
-            return { data: await run(downloadFile(R.backup, fallbackName)) };
-          } catch (error) {
-            return { error: error as never };
-          }
-        },
-      }),
+      backupProject: build.mutation<string, string>({ queryFn: downloadQueryFn((fallbackName: string) => ({ route: R.backup, fallbackName })) }),
       /** A job as it stands: asked again on every call (the flow that follows it owns the pace). */
       job: call.query(JOB_ROUTES.getJob, { request: (id: string) => ({ params: { id } }) }),
     };

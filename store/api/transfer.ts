@@ -1,9 +1,11 @@
 /**
  * Files to and from the device, outside the RTK Query cache (a file is no state to keep): a
  * download saved by the browser, an upload with its progress. Both go through the one base query
- * for the token (renewed when it has expired), so they behave like every other call.
+ * for the token (renewed when it has expired), so they behave like every other call. A transfer a
+ * screen only waits for is a mutation endpoint of its area (`downloadQueryFn`, `uploadQueryFn`):
+ * its wait is then the mutation's `isLoading`, kept by no screen.
  */
-import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Route } from '../../contract/api/route';
 import { AUTH_ROUTES } from '../../contract/api/auth.routes';
@@ -183,5 +185,48 @@ export function uploadFiles(
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(form);
     });
+  };
+}
+
+/** What a mutation's queryFn answers. */
+type Outcome<T> = { data: T } | { error: FetchBaseQueryError };
+
+/** Runs a transfer thunk from a queryFn (its `dispatch` is typed for plain actions; the store
+ * takes thunks); a rejection is the mutation's error. */
+async function outcomeOf<T>(dispatch: BaseQueryApi['dispatch'], thunk: Thunk<T>): Promise<Outcome<T>> {
+  const run = dispatch as unknown as (thunk: Thunk<T>) => Promise<T>;
+  try {
+    return { data: await run(thunk) };
+  } catch (error) {
+    return { error: error as FetchBaseQueryError };
+  }
+}
+
+/**
+ * A download as a mutation endpoint's queryFn: the file of the route `of(arg)` names is handed to
+ * the browser to save (`downloadFile`); the mutation answers its name (`fallbackName` when the
+ * device gives none).
+ *
+ *     backup: build.mutation<string, void>({ queryFn: downloadQueryFn(() => ({ route: R.backup, fallbackName: 'x.cxob' })) }),
+ */
+export function downloadQueryFn<A>(of: (arg: A) => { route: Route; fallbackName: string }) {
+  return (arg: A, { dispatch }: BaseQueryApi): Promise<Outcome<string>> => {
+    const { route, fallbackName } = of(arg);
+    return outcomeOf(dispatch, downloadFile(route, fallbackName));
+  };
+}
+
+/**
+ * An upload as a mutation endpoint's queryFn: the parts `of(arg)` names are sent to its route
+ * (`uploadFiles`, without progress; the mutation's abort stops it). A 200 answer's body is the
+ * mutation's data; any other answer is its error, `{ status, data: body }` like the base query's.
+ */
+export function uploadQueryFn<A, T>(of: (arg: A) => { route: Route; parts: Record<string, Blob | string> }) {
+  return async (arg: A, { dispatch, signal }: BaseQueryApi): Promise<Outcome<T>> => {
+    const { route, parts } = of(arg);
+    const sent = await outcomeOf(dispatch, uploadFiles(route, parts, () => undefined, signal));
+    if ('error' in sent) return sent;
+    const { status, body } = sent.data;
+    return status === 200 ? { data: body as T } : { error: { status, data: body } };
   };
 }

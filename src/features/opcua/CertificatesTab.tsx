@@ -17,16 +17,17 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/notice-actions';
-import { downloadFile, uploadFiles } from '../../../store/api/transfer';
 import {
   opcuaApi,
-  opcuaFileRoute,
+  useDownloadOpcuaCertificateMutation,
   useOpcuaCertificatesQuery,
   useRegenerateOwnCertificateMutation,
   useRemoveCertificateMutation,
   useTrustRejectedCertificateMutation,
+  useUploadOpcuaCertificateMutation,
+  type UploadList,
 } from '../../../store/api/opcua-endpoints';
-import type { UPLOAD_LISTS, CertificateList, OpcuaCertificate, OpcuaCertificates } from '../../../contract/api/opcua';
+import type { CertificateList, OpcuaCertificate, OpcuaCertificates } from '../../../contract/api/opcua';
 import { certificateExpired } from '../../../contract/rules/opcua';
 import { FactRow } from '../../components/FactRow';
 import { FileButton } from '../../components/FileButton';
@@ -40,7 +41,6 @@ import { ConfirmDialog } from './dialogs';
 import { CERTIFICATE_TEXTS, OPCUA_NS } from './messages';
 
 type RevocationList = OpcuaCertificates['revocation_lists'][number];
-type UploadList = (typeof UPLOAD_LISTS)[number];
 
 /** The common name of a certificate's subject, else the whole subject. */
 export function certificateName(cert: { subject: string }): string {
@@ -105,15 +105,16 @@ function CertificateFacts({ cert }: { cert: OpcuaCertificate }) {
   );
 }
 
-/** What a certificate action does: the call, its notices, the cache set from its answer. */
+/** What a certificate action does: the call and its notices (each call's answer, every list, is
+ * put in the cache by its endpoint). */
 function useCertificateActions(onServerChanged: () => void) {
   const { t } = useTranslation(OPCUA_NS);
   const dispatch = useAppDispatch();
   const [trust, trusting] = useTrustRejectedCertificateMutation();
   const [remove, removing] = useRemoveCertificateMutation();
   const [regenerate, regenerating] = useRegenerateOwnCertificateMutation();
+  const [download] = useDownloadOpcuaCertificateMutation();
   const failed = (error: unknown) => dispatch(noticeShown({ ...errorMessage(error, CERTIFICATE_TEXTS), severity: 'error' }));
-  const keep = (answer: OpcuaCertificates) => dispatch(opcuaApi.util.upsertQueryData('opcuaCertificates', undefined, answer));
 
   return {
     busy: trusting.isLoading || removing.isLoading || regenerating.isLoading,
@@ -137,42 +138,47 @@ function useCertificateActions(onServerChanged: () => void) {
       onServerChanged();
     },
     async download(list: CertificateList | 'own', id: string, fileName: string) {
-      try {
-        await dispatch(downloadFile(opcuaFileRoute('downloadCertificate', { list, id }), fileName || `${id}.der`));
-      } catch (error) {
-        failed(error);
-      }
+      const result = await download({ list, id, fileName });
+      if ('error' in result) failed(result.error);
     },
-    /** Uploads to a list or replaces the server's own; true when the device took it. */
-    async upload(to: UploadList | 'own', parts: Record<string, Blob>, signal: AbortSignal): Promise<boolean> {
-      const route = to === 'own' ? opcuaFileRoute('uploadOwn') : opcuaFileRoute('uploadCertificate', { list: to });
-      try {
-        const { status, body } = await dispatch(uploadFiles(route, parts, () => undefined, signal));
-        if (status !== 200) {
-          failed({ status, data: body });
-          return false;
-        }
-        keep(body as OpcuaCertificates);
-        if (to === 'own') {
-          dispatch(noticeShown({ key: 'opcua:certificates.uploaded_own', severity: 'success' }));
-          onServerChanged();
-        } else dispatch(noticeShown({ key: 'opcua:certificates.uploaded', values: { list: t(`certificates.lists.${to}`) }, severity: 'success' }));
-        return true;
-      } catch (error) {
-        failed(error);
-        return false;
-      }
+    failed,
+    /** What follows an upload the device took: its notice, and for the server's own, what follows
+     * a change of the server. */
+    uploaded(to: UploadList | 'own') {
+      if (to === 'own') {
+        dispatch(noticeShown({ key: 'opcua:certificates.uploaded_own', severity: 'success' }));
+        onServerChanged();
+      } else dispatch(noticeShown({ key: 'opcua:certificates.uploaded', values: { list: t(`certificates.lists.${to}`) }, severity: 'success' }));
     },
   };
 }
 type Actions = ReturnType<typeof useCertificateActions>;
+
+/** Uploads to a list or replaces the server's own. Each caller holds its own mutation, so its
+ * wait (`sending`) is its own upload's: one list's chooser waits, the others stay free. */
+function useCertificateUpload(actions: Actions) {
+  const [upload, { isLoading }] = useUploadOpcuaCertificateMutation();
+  return {
+    sending: isLoading,
+    /** True when the device took the files. */
+    async send(to: UploadList | 'own', parts: Record<string, Blob>): Promise<boolean> {
+      const result = await upload({ to, parts });
+      if ('error' in result) {
+        actions.failed(result.error);
+        return false;
+      }
+      actions.uploaded(to);
+      return true;
+    },
+  };
+}
 
 /** Choose the server's certificate and its key, and send both (§5: they must match). */
 function UploadOwnDialog({ open, onClose, actions }: { open: boolean; onClose(): void; actions: Actions }) {
   const { t } = useTranslation(OPCUA_NS);
   const [certificate, setCertificate] = useState<File | null>(null);
   const [key, setKey] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, send: upload } = useCertificateUpload(actions);
   const close = () => {
     setCertificate(null);
     setKey(null);
@@ -180,10 +186,7 @@ function UploadOwnDialog({ open, onClose, actions }: { open: boolean; onClose():
   };
   const send = async () => {
     if (!certificate || !key) return;
-    setSending(true);
-    const ok = await actions.upload('own', { certificate, private_key: key }, new AbortController().signal);
-    setSending(false);
-    if (ok) close();
+    if (await upload('own', { certificate, private_key: key })) close();
   };
   const filePart = (label: string, file: File | null, acceptList: string, set: (f: File | null) => void, testId: string) => (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
@@ -440,13 +443,11 @@ function RevocationTable({ crls, actions, onRemove, label }: { crls: readonly Re
 function ListSection({ list, count, actions, children, prominent = false }: { list: CertificateList; count: number; actions: Actions; children: ReactNode; prominent?: boolean }) {
   const { t } = useTranslation(OPCUA_NS);
   const titleId = useId();
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useCertificateUpload(actions);
   const title = t(`certificates.lists.${list}`);
   const upload = async (file: File | undefined) => {
     if (!file || list === 'rejected') return;
-    setSending(true);
-    await actions.upload(list, { file }, new AbortController().signal);
-    setSending(false);
+    await send(list, { file });
   };
   return (
     <Card

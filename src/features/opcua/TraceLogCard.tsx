@@ -8,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/notice-actions';
-import { downloadFile } from '../../../store/api/transfer';
-import { opcuaFileRoute, useOpcuaSettingsQuery } from '../../../store/api/opcua-endpoints';
+import { useDownloadOpcuaTraceMutation, useOpcuaSettingsQuery } from '../../../store/api/opcua-endpoints';
 import { DownloadIcon } from '../../components/icons';
 import { errorMessage, errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
@@ -36,7 +35,7 @@ export function TraceLogCard() {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const [paused, setPaused] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloadTrace, downloading] = useDownloadOpcuaTraceMutation();
   const tail = useTraceTail(paused);
   const settings = useOpcuaSettingsQuery();
   const box = useRef<HTMLDivElement>(null);
@@ -49,14 +48,8 @@ export function TraceLogCard() {
   }, [tail.lines]);
 
   const download = async () => {
-    setDownloading(true);
-    try {
-      await dispatch(downloadFile(opcuaFileRoute('downloadTrace'), 'opcua-trace.txt'));
-    } catch (error) {
-      dispatch(noticeShown({ ...errorMessage(error, { fallback: 'opcua:trace.download_failed' }), severity: 'error' }));
-    } finally {
-      setDownloading(false);
-    }
+    const result = await downloadTrace();
+    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'opcua:trace.download_failed' }), severity: 'error' }));
   };
 
   return (
@@ -76,23 +69,13 @@ export function TraceLogCard() {
           >
             {paused ? t('trace.resume') : t('trace.pause')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} loading={downloading} onClick={() => void download()}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} loading={downloading.isLoading} onClick={() => void download()}>
             {t('trace.download')}
           </Button>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {paused ? t('trace.paused_hint') : t('trace.live_hint')}
         </Typography>
-        {settings.data?.trace_level === 'off' ? (
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {t('trace.off')}
-          </Alert>
-        ) : null}
-        {tail.error ? (
-          <Alert severity="warning" sx={{ mb: 1 }}>
-            {t('trace.read_failed', { reason: errorText(t, tail.error) })}
-          </Alert>
-        ) : null}
         <Box
           ref={box}
           role="log"
@@ -139,6 +122,19 @@ export function TraceLogCard() {
             ))
           )}
         </Box>
+        {/* Below the lines: these notes come after the page opened (tracing off, once the
+            settings answer) or come and go (a failed read, with each poll), and would move the
+            lines, which keep their fixed box, if they stood above them. */}
+        {settings.data?.trace_level === 'off' ? (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('trace.off')}
+          </Alert>
+        ) : null}
+        {tail.error ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('trace.read_failed', { reason: errorText(t, tail.error) })}
+          </Alert>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -20,9 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { selectLanguage } from '../../../store/app-slice';
 import { noticeShown } from '../../../store/notice-actions';
-import { useBackupRecipesToMediaMutation, useRecipeBackupsQuery, useRecipeBooksQuery } from '../../../store/api/recipe-endpoints';
-import { downloadFile } from '../../../store/api/transfer';
-import { RECIPE_ROUTES } from '../../../contract/api/recipe.routes';
+import { useBackupRecipesToMediaMutation, useDownloadRecipeBackupMutation, useRecipeBackupsQuery, useRecipeBooksQuery } from '../../../store/api/recipe-endpoints';
 import type { ResponseOf } from '../../../contract/api/define';
 import type { backups as backupsCall } from '../../../contract/api/recipe';
 import { MEDIA, type Medium } from '../../../contract/media';
@@ -52,7 +50,7 @@ export default function BackupRecipePage() {
   const books = useRecipeBooksQuery(undefined, { refetchOnMountOrArgChange: true });
   const backups = useRecipeBackupsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [toMedia, writing] = useBackupRecipesToMediaMutation();
-  const [downloading, setDownloading] = useState(false);
+  const [download, downloading] = useDownloadRecipeBackupMutation();
   const { actor, snapshot } = useRecipeRestore();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const number = new Intl.NumberFormat(language);
@@ -69,15 +67,9 @@ export default function BackupRecipePage() {
   };
 
   const doDownload = async () => {
-    setDownloading(true);
-    try {
-      const file = await dispatch(downloadFile(RECIPE_ROUTES.backup, 'recipes.cxob'));
-      dispatch(noticeShown({ key: 'recipe:backup.downloaded', values: { file }, severity: 'success' }));
-    } catch (error) {
-      dispatch(noticeShown({ ...errorMessage(error, { fallback: 'recipe:backup.failed' }), severity: 'error' }));
-    } finally {
-      setDownloading(false);
-    }
+    const result = await download();
+    if ('error' in result) dispatch(noticeShown({ ...errorMessage(result.error, { fallback: 'recipe:backup.failed' }), severity: 'error' }));
+    else dispatch(noticeShown({ key: 'recipe:backup.downloaded', values: { file: result.data }, severity: 'success' }));
   };
 
   const doToMedium = async (medium: Medium) => {
@@ -120,7 +112,7 @@ export default function BackupRecipePage() {
                     {t('backup.summary', { project: books.data.project, count: books.data.books.length, books: number.format(books.data.books.length), records: number.format(records) })}
                   </Typography>
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                    <Button variant="contained" onClick={() => void doDownload()} loading={downloading} disabled={books.data.books.length === 0}>
+                    <Button variant="contained" onClick={() => void doDownload()} loading={downloading.isLoading} disabled={books.data.books.length === 0}>
                       {t('backup.download')}
                     </Button>
                     {MEDIA.map((m) => (

@@ -107,6 +107,9 @@ describe('OPC UA certificates: the server certificate', () => {
     FakeUpload.answer = { status: 200, body: sampleCertificates({ own: sampleCertificate(3, { subject: 'CN=Line 2 Panel', file_name: 'line2.der' }) }) };
     fireEvent.change(screen.getByTestId('opcua-own-key-file'), { target: { files: [new File(['key'], 'server.key')] } });
     await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    // While both are sent, the dialog waits and cannot be cancelled.
+    expect(await dialog.findByRole('progressbar', { name: 'Uploading' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(await notice('The server certificate has been replaced.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(section('Server certificate').getByText('CN=Line 2 Panel')).toBeInTheDocument();
@@ -163,7 +166,13 @@ describe('OPC UA certificates: the trust lists', () => {
 
     FakeUpload.answer = { status: 200, body: sampleCertificates({ client_issuers: [sampleCertificate(5, { subject: 'CN=Plant CA' })] }) };
     fireEvent.change(screen.getByTestId('opcua-upload-client_issuers'), { target: { files: [new File(['ca'], 'plant-ca.der')] } });
+    // While it is sent, that list's chooser waits; the others stay free.
+    const issuers = section('Client certificate issuers (0)');
+    expect(await issuers.findByRole('progressbar', { name: 'Uploading' })).toBeInTheDocument();
+    expect(issuers.getByRole('button', { name: 'Upload to Client certificate issuers' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Upload to Trusted clients' })).toBeEnabled();
     expect(await notice('Added to Client certificate issuers.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Uploading' })).not.toBeInTheDocument();
     expect(section('Client certificate issuers (1)').getByText('Plant CA')).toBeInTheDocument();
     expect(screen.getByLabelText('Upload to Revocation lists')).toHaveAttribute('accept', '.der,.pem,.crt,.cer,.crl');
   });

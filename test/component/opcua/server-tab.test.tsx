@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { opcuaPanel, renderOpcua, helperOf, notice, sampleSettings, API, PAGE } from './support';
 import { sampleOpcuaStatus, SAMPLE_OPCUA_STATUSES as S } from '../../../machines/opcua-server.qa';
+import type { DeviceAnswer } from '../../support/fake-device';
 
 const statusCard = () => within(screen.getByRole('region', { name: 'Server status' }));
 const settingsCard = () => within(screen.getByRole('region', { name: 'Server settings' }));
@@ -302,8 +303,15 @@ describe('OPC UA server: trace log', () => {
     expect(screen.getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Paused: new lines are not shown until you resume.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Download' }));
+    let answer: (a: DeviceAnswer) => void = () => undefined;
+    fake.handlers[`GET ${API}/trace/download`] = () => new Promise<DeviceAnswer>((resolve) => (answer = resolve));
+    const download = screen.getByRole('button', { name: 'Download' });
+    await user.click(download);
+    // It waits until the file is saved.
+    await waitFor(() => expect(download).toBeDisabled());
+    answer({ body: 'the whole trace' });
     await waitFor(() => expect(saved).toEqual(['opcua-trace.txt']));
+    await waitFor(() => expect(download).toBeEnabled());
   });
 
   test('tracing off says how to turn it on; a failed read says so and goes on', async () => {

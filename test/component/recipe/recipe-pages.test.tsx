@@ -194,6 +194,33 @@ describe('Backup Recipe', () => {
     expect(fake.sent('POST', `${API}/recipe/backup/media`)).toEqual([{ medium: 'usb' }]);
   });
 
+  it('downloads every book as a backup: Download waits until the file is saved, then says its name', async () => {
+    const realCreate = URL.createObjectURL;
+    const realRevoke = URL.revokeObjectURL;
+    const saved: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:recipes');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      const { user, fake } = await openPage();
+      let answer: (a: DeviceAnswer) => void = () => undefined;
+      fake.handlers[`GET ${API}/recipe/backup`] = () => new Promise<DeviceAnswer>((resolve) => (answer = resolve));
+      const download = screen.getByRole('button', { name: 'Download' });
+      await user.click(download);
+      await waitFor(() => expect(download).toBeDisabled());
+      answer({ body: 'the books' });
+      expect(await screen.findByText('Recipe backup recipes.cxob downloaded')).toBeInTheDocument();
+      expect(saved).toEqual(['recipes.cxob']);
+      expect(download).toBeEnabled();
+    } finally {
+      URL.createObjectURL = realCreate;
+      URL.revokeObjectURL = realRevoke;
+      click.mockRestore();
+    }
+  });
+
   it('restores from a medium after a confirmation, and says what was restored', async () => {
     const { user, fake, usb } = await openPage();
     await user.click(usb.getByRole('button', { name: 'Restore recipes-sample-20261125-101500.cxob' }));
