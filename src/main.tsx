@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { makeStore } from '../store';
 import { initI18n, initialLanguage } from './i18n/i18n';
@@ -10,19 +10,31 @@ import { selectIsSignedIn } from '../store/session-slice';
 
 async function start(): Promise<void> {
   const language = initialLanguage();
-  await initI18n(language);
+  const texts = initI18n(language);
   const store = makeStore({ app: appStateAtStart(language) });
+  const signedIn = selectIsSignedIn(store.getState());
+  // Signed in: the shell's reads leave now, while the texts load and the first render runs (the
+  // shell's chunk is already on its way: src/boot.ts).
+  if (signedIn) {
+    void import(/* webpackChunkName: "shell" */ './layout/shell-data').then((m) => m.prefetchShellData(store.dispatch)).catch(() => undefined);
+  }
+  await texts;
   // A deep link opened while signed out goes to sign-in before the router starts: the router
   // would load the page's code (the shell, the screen) before its guard could send the user away.
-  const signInFirst = selectIsSignedIn(store.getState()) ? null : signInRedirectOf(window.location);
+  const signInFirst = signedIn ? null : signInRedirectOf(window.location);
   if (signInFirst) window.history.replaceState(window.history.state, '', signInFirst);
   listenForLanguage();
   listenForShell();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App store={store} />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders it in slices of a few milliseconds and lets
+  // the browser in between, instead of one long task on a slow tablet (Lighthouse's TBT).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

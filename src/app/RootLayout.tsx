@@ -5,6 +5,7 @@ import { useAppSelector } from '../../store';
 import { selectNotice } from '../../store/app-slice';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
+import { loadNotifier } from './route-chunks';
 
 const SCREEN_TITLES = new Map([...ADMIN_SCREENS, ...APP_SCREENS].map((s) => [s.path, s.titleKey]));
 
@@ -21,9 +22,6 @@ function useDocumentTitle(): void {
   }, [page, product]);
 }
 
-/** The snackbars' chunk: not on the sign-in page; the signed-in shell loads it up front (routes.tsx),
- * since the notice it must show may be that the panel cannot be reached, when no chunk loads. */
-export const loadNotifier = () => import(/* webpackChunkName: "notifier" */ '../components/Notifier');
 
 // Should the chunk still not load, the notice is left unshown rather than taking the screen down.
 const Unshown: ComponentType = () => null;

@@ -1,27 +1,26 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
-import { RootLayout, loadNotifier } from './RootLayout';
+import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { AuthRedirect } from './AuthRedirect';
 import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
 import { homeOf, type Mode } from './paths';
-import { loadShellTexts } from '../i18n/i18n';
+import { loadShellTexts, loadTexts } from '../i18n/i18n';
+import { loadScreen, loadShell } from './route-chunks';
 
 /** A page as a lazy route: its own chunk, loaded the first time the route is visited. */
 const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => async () => ({
   Component: (await load()).default,
 });
 
-/** A menu screen: its own chunk, behind the check of the account's menus. */
+/** A menu screen: its own chunk, behind the check of the account's menus, shown once its area's
+ * texts are there too (loaded with the chunk, not after it: the screen renders once). */
 function screenRoute(screen: Screen, mode: Mode): RouteObject {
   return {
     path: screen.path,
     lazy: async () => {
-      const [{ RequireMenu }, { default: Screen }] = await Promise.all([
-        import(/* webpackChunkName: "shell" */ './RequireMenu'),
-        screen.load(),
-      ]);
+      const [[{ RequireMenu }, { default: Screen }]] = await Promise.all([loadScreen(screen), screen.textNamespace ? loadTexts(screen.textNamespace) : undefined]);
       return {
         Component: () => (
           <RequireMenu menu={screen.menu} home={homeOf(mode)}>
@@ -36,7 +35,7 @@ function screenRoute(screen: Screen, mode: Mode): RouteObject {
 /** The signed-in frame, with everything only a signed-in user needs, in a chunk of its own so
  * the login route stays small. */
 const shell = (mode: Mode): RouteObject['lazy'] => async () => {
-  const [{ ShellLayout }] = await Promise.all([import(/* webpackChunkName: "shell" */ '../layout/ShellLayout'), loadShellTexts(), loadNotifier()]);
+  const [[{ ShellLayout }]] = await Promise.all([loadShell(), loadShellTexts()]);
   return { Component: () => <ShellLayout mode={mode} /> };
 };
 

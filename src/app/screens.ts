@@ -14,6 +14,8 @@ export interface Screen {
   /** Translation key of its menu title. */
   titleKey: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Its area's text namespace, loaded with its chunk. */
+  textNamespace?: string;
 }
 
 /** Path segment of each menu group under /admin (Administration lives under /admin/account:
@@ -35,17 +37,15 @@ export function titleKeyOf(menu: MenuId): string {
   return `menu.${menu}`;
 }
 
-function screenOf(area: AreaScreen, mode: Mode): Screen {
+function screenOf(area: AreaScreen, mode: Mode, textNamespace: string | undefined): Screen {
   const group = groupOf(area.menu);
   const path = area.root ? `/${mode}/${area.slug}` : `/${mode}/${GROUP_SEGMENT[group]}/${area.slug}`;
-  return { menu: area.menu, group, path, titleKey: titleKeyOf(area.menu), load: area.load };
+  return { menu: area.menu, group, path, titleKey: titleKeyOf(area.menu), load: area.load, ...(textNamespace ? { textNamespace } : {}) };
 }
 
 /** The menu screens of a mode, from the list of areas. */
 export function screensOf(mode: Mode): readonly Screen[] {
-  return AREAS.flatMap((a) => a.screens)
-    .filter((s) => mode === 'admin' || s.userMode)
-    .map((s) => screenOf(s, mode));
+  return AREAS.flatMap((a) => a.screens.filter((s) => mode === 'admin' || s.userMode).map((s) => screenOf(s, mode, a.textNamespace)));
 }
 
 export const ADMIN_SCREENS = screensOf('admin');

@@ -1,8 +1,11 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type LanguageCode } from './languages';
-import { readCookie, writeCookie } from '../app/cookies';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type LanguageCode } from './languages';
+import { writeCookie } from '../app/cookies';
 import { loadLocaleResources } from './locale-resources';
+import { initialLanguage, loadMainLocale } from './boot-texts';
+
+export { initialLanguage };
 
 /** Each locale is its own chunk, fetched only when that language is chosen. The default namespace
  * is `public/locales/<lng>.json`; a screen with many texts of its own keeps them in a namespace,
@@ -15,11 +18,7 @@ const lazyLocales: BackendModule = {
   read(language, namespace, callback) {
     const load =
       namespace === 'translation'
-        ? import(
-            /* webpackChunkName: "locale-[request]" */
-            /* webpackInclude: /[\\/]locales[\\/][a-zA-Z-]+\.json$/ */
-            `../../public/locales/${language}.json`
-          )
+        ? loadMainLocale(language)
         : namespace === SHELL_NAMESPACE
           ? import(/* webpackChunkName: "shell-locales" */ './shell-locales').then((m) => m.loadShellLocale(language))
           : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
@@ -37,8 +36,9 @@ export function loadShellTexts(): Promise<void> {
   return i18next.loadNamespaces(SHELL_NAMESPACE);
 }
 
-export function initialLanguage(): LanguageCode {
-  return pickLanguage(readCookie(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
+/** Loads an area's texts (its namespace), in the current language. */
+export function loadTexts(namespace: string): Promise<void> {
+  return i18next.loadNamespaces(namespace);
 }
 
 export async function initI18n(language: LanguageCode = initialLanguage()): Promise<typeof i18next> {

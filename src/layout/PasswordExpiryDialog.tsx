@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { pathOf } from '../app/screens';
 import { Link as RouterLink } from 'react-router-dom';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { LinkedText } from '../components/LinkedText';
 import { passwordExpiryMachine, type PasswordExpiryInput } from '../../machines/password-expiry.machine';
 import { useAppDispatch } from '../../store';
 import { PasswordChangeFields } from '../components/password/PasswordChangeFields';
@@ -48,7 +49,7 @@ export function PasswordExpiryDialog({ input, validityDays }: { input: PasswordE
                 is told what can be done once the password is changed. */}
             {context.isAdmin && context.allowCancel ? (
               <Typography variant="body2" color="text.secondary" data-testid="expiry-hint">
-                <Trans i18nKey="expiry.admin_hint" components={{ goto: <Link component={RouterLink} to={pathOf('security')} /> }} />
+                <LinkedText text={t('expiry.admin_hint')} link={<Link component={RouterLink} to={pathOf('security')} />} />
               </Typography>
             ) : null}
             {!context.allowCancel ? (

@@ -14,6 +14,8 @@ import { SIDEBAR_WIDTH } from '../theme/theme';
 import { ExpandMoreIcon } from '../components/icons';
 import { LogoArea } from './LogoArea';
 import { sectionOfPath, type MenuSection } from './menu';
+import { prefetchScreens } from '../app/route-chunks';
+import { loadTexts } from '../i18n/i18n';
 
 function MenuList({ sections }: { sections: MenuSection[] }) {
   const { t } = useTranslation();
@@ -30,7 +32,11 @@ function MenuList({ sections }: { sections: MenuSection[] }) {
         return (
           <Box key={section.group}>
             <ListItemButton
-              onClick={() => setOpened({ group: expanded ? null : section.group, forPath: pathname })}
+              onClick={() => {
+                // Opening a group says where the user is going: its screens are fetched meanwhile.
+                if (!expanded) prefetchScreens(section.screens, loadTexts);
+                setOpened({ group: expanded ? null : section.group, forPath: pathname });
+              }}
               aria-expanded={expanded}
               aria-controls={id}
             >
@@ -42,7 +48,13 @@ function MenuList({ sections }: { sections: MenuSection[] }) {
                 {/* A list holds list items only: each link sits in its own li. */}
                 {section.screens.map((screen) => (
                   <li key={screen.path}>
-                    <ListItemButton component={NavLink} to={screen.path} selected={pathname === screen.path} sx={{ pl: 4 }}>
+                    <ListItemButton
+                      component={NavLink}
+                      to={screen.path}
+                      selected={pathname === screen.path}
+                      onPointerDown={() => prefetchScreens([screen], loadTexts)}
+                      sx={{ pl: 4 }}
+                    >
                       <ListItemText primary={t(screen.titleKey)} />
                     </ListItemButton>
                   </li>

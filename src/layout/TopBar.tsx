@@ -3,7 +3,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store';
@@ -59,11 +58,11 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
             {hmiName}
           </Typography>
           {isAdmin ? (
-            <Tooltip title={t('hmi_name.edit')}>
-              <IconButton size="small" aria-label={t('hmi_name.edit')} onClick={() => setEditing('name')}>
+            // The browser's own hint (title) for a mouse, not MUI's Tooltip: that one brings Popper into
+            // the shell's chunk, which every signed-in page loads, for a hint a touch screen never shows.
+            <IconButton title={t('hmi_name.edit')} size="small" aria-label={t('hmi_name.edit')} onClick={() => setEditing('name')}>
                 <EditIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
           ) : null}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
@@ -73,19 +72,15 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
             {datetime ?? '—'}
           </Typography>
           {isAdmin ? (
-            <Tooltip title={t('device_time.edit')}>
-              <IconButton size="small" aria-label={t('device_time.edit')} onClick={() => setEditing('time')}>
+            <IconButton title={t('device_time.edit')} size="small" aria-label={t('device_time.edit')} onClick={() => setEditing('time')}>
                 <EditIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
           ) : null}
         </Box>
         {insecure && insecureHidden ? (
-          <Tooltip title={t('warnings.show_insecure')}>
-            <IconButton aria-label={t('warnings.show_insecure')} onClick={() => dispatch(insecureWarningHiddenSet(false))} sx={{ color: 'warning.dark' }} data-testid="show-insecure-warning">
+          <IconButton title={t('warnings.show_insecure')} aria-label={t('warnings.show_insecure')} onClick={() => dispatch(insecureWarningHiddenSet(false))} sx={{ color: 'warning.dark' }} data-testid="show-insecure-warning">
               <WarningIcon />
             </IconButton>
-          </Tooltip>
         ) : null}
         <LanguageSelect />
         <UserMenu mode={mode} username={username} isAdminMode={isAdminMode} userModeAvailable={userModeAvailable} />

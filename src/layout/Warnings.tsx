@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { pathOf } from '../app/screens';
 import { Link as RouterLink } from 'react-router-dom';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { LinkedText } from '../components/LinkedText';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { insecureWarningHiddenSet, selectInsecureWarningHidden } from '../../store/app-slice';
 import { useLegacyHashQuery } from '../../store/api/system-endpoints';
@@ -29,7 +30,7 @@ function Warning({ testId, linked, textKey, linkedKey, to, action }: { testId: s
   return (
     <Alert severity="warning" variant="filled" data-testid={testId} action={action} sx={{ maxWidth: 560, alignItems: 'center' }}>
       {linked ? (
-        <Trans i18nKey={linkedKey} components={{ goto: <Link component={RouterLink} to={to} color="inherit" underline="always" /> }} />
+        <LinkedText text={t(linkedKey)} link={<Link component={RouterLink} to={to} color="inherit" underline="always" />} />
       ) : (
         t(textKey)
       )}

@@ -53,12 +53,22 @@ interface LighthouseResult {
   runtimeError?: { message: string };
 }
 
+/** LIGHTHOUSE_SAVE=<folder>: each run's full report (JSON) is kept there, for its treemap, long tasks
+ * and request chains (open it in the Lighthouse viewer, or read it with jq). */
+const SAVE = process.env.LIGHTHOUSE_SAVE;
+let saved = 0;
+
 async function runLighthouse(url: string, port: number, form: Form): Promise<Figures> {
   const { default: lighthouse } = await import('lighthouse');
   const config = form === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, config);
   const lhr = result?.lhr as unknown as LighthouseResult | undefined;
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  if (SAVE) {
+    fs.mkdirSync(SAVE, { recursive: true });
+    const name = `${String(++saved).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}-${form}.json`;
+    fs.writeFileSync(path.join(SAVE, name), typeof result!.report === 'string' ? result!.report : JSON.stringify(lhr));
+  }
   const script = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -106,7 +116,7 @@ async function sidebarMove(browser: Browser, base: string): Promise<number> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // As a person would: the dashboard has been open for a moment before the next tap.
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(Number(process.env.LIGHTHOUSE_DWELL_MS ?? 3000));
     // Below 992 px the sidebar is a drawer: open it, then the Data group.
     await page.getByRole('button', { name: 'Show or hide the menu' }).tap();
     await page.getByRole('button', { name: 'Data', exact: true }).tap();

@@ -4,5 +4,5 @@ import { defineArea } from '../area';
 export const communicationArea = defineArea({
   name: 'communication',
   textNamespace: 'communication',
-  screens: [{ menu: 'communication', slug: 'communication', reads: ['communication.devices'], load: () => import(/* webpackChunkName: "features-communication-isolated" */ './CommunicationPage') }],
+  screens: [{ menu: 'communication', slug: 'communication', reads: ['communication.devices'], load: () => import(/* webpackChunkName: "features-communication" */ './CommunicationPage') }],
 });

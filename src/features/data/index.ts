@@ -8,9 +8,9 @@ export const dataArea = defineArea({
   name: 'data',
   textNamespace: 'data',
   screens: [
-    { menu: 'data_log', slug: 'datalog', reads: ['data.logs'], load: () => import(/* webpackChunkName: "data-trend-isolated" */ './DataLogPage') },
-    { menu: 'event_log', slug: 'event-log', reads: ['data.events'], load: () => import(/* webpackChunkName: "data-event-log-isolated" */ './EventLogPage') },
-    { menu: 'operation_log', slug: 'operation-log', reads: ['data.operations', 'data.getRetention'], load: () => import(/* webpackChunkName: "data-operation-log-isolated" */ './OperationLogPage') },
-    { menu: 'backup_data', slug: 'backup', load: () => import(/* webpackChunkName: "data-backup-isolated" */ './BackupDataPage') },
+    { menu: 'data_log', slug: 'datalog', reads: ['data.logs'], load: () => import(/* webpackChunkName: "data-trend" */ './DataLogPage') },
+    { menu: 'event_log', slug: 'event-log', reads: ['data.events'], load: () => import(/* webpackChunkName: "data-event-log" */ './EventLogPage') },
+    { menu: 'operation_log', slug: 'operation-log', reads: ['data.operations', 'data.getRetention'], load: () => import(/* webpackChunkName: "data-operation-log" */ './OperationLogPage') },
+    { menu: 'backup_data', slug: 'backup', load: () => import(/* webpackChunkName: "data-backup" */ './BackupDataPage') },
   ],
 });

@@ -7,9 +7,7 @@ export const machinesArea = defineArea({
     {
       menu: 'machines',
       slug: 'machines',
-      // Isolated (webpack.config.ts): the explorer's heavy modules must not regroup the chunks the
-      // sign-in route shares with other screens.
-      load: () => import(/* webpackChunkName: "account-machines-isolated" */ './MachinesPage'),
+      load: () => import(/* webpackChunkName: "account-machines" */ './MachinesPage'),
     },
   ],
 });

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,7 +19,6 @@ import { RESTART_TIMEOUT_MS, type OpcuaServerTag } from '../../../machines/opcua
 import type { OpcuaStatus } from '../../../contract/api/opcua';
 import { FactRow } from '../../components/FactRow';
 import { FeatureNotEnabled } from '../../components/FeatureNotEnabled';
-import { Loading } from '../../components/Loading';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
 import { CopyIcon } from './icons';
@@ -68,6 +68,9 @@ export function StatusCard({ server, onReviewRejected }: { server: OpcuaServerVi
   };
 
   const discovery = status?.discovery;
+  // Until the first status arrives, the card keeps the room of what it will show (the stopped
+  // server's notice, the facts): nothing below it moves when it does (the page's layout shift).
+  const pending = <Skeleton variant="text" width="40%" />;
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -77,8 +80,8 @@ export function StatusCard({ server, onReviewRejected }: { server: OpcuaServerVi
           </Typography>
           <Chip label={t(`status.phase.${phase}`)} color={PHASE_COLOR[phase]} size="small" data-testid="opcua-phase" />
         </Box>
-        {phase === 'loading' && !status ? <Loading label={t('status.loading')} /> : null}
         <Stack spacing={1.5} aria-live="polite">
+          {phase === 'loading' && !status ? <Skeleton variant="rounded" height={48} role="progressbar" aria-label={t('status.loading')} /> : null}
           {phase === 'restarting' ? (
             <Alert severity="info" data-testid="opcua-restarting">
               {t('status.restarting')}
@@ -135,10 +138,12 @@ export function StatusCard({ server, onReviewRejected }: { server: OpcuaServerVi
             </Alert>
           ) : null}
         </Stack>
-        {status ? (
+        {status || phase === 'loading' ? (
           <Box component="dl" sx={{ m: 0, mt: 1 }}>
             <FactRow label={t('status.endpoint')}>
-              {status.endpoint_url ? (
+              {!status ? (
+                pending
+              ) : status.endpoint_url ? (
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
                   <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="opcua-endpoint">
                     {status.endpoint_url}
@@ -153,12 +158,12 @@ export function StatusCard({ server, onReviewRejected }: { server: OpcuaServerVi
                 t('status.no_endpoint')
               )}
             </FactRow>
-            <FactRow label={t('status.sessions')}>{status.sessions}</FactRow>
-            <FactRow label={t('status.since')}>{status.since ? displayTime(status.since) : '—'}</FactRow>
+            <FactRow label={t('status.sessions')}>{status ? status.sessions : pending}</FactRow>
+            <FactRow label={t('status.since')}>{!status ? pending : status.since ? displayTime(status.since) : '—'}</FactRow>
             <FactRow label={t('status.discovery')}>
-              {discovery ? t('status.discovery_value', { url: discovery.url, state: t(`status.discovery_state.${discovery.state}`) }) : t('status.discovery_off')}
+              {!status ? pending : discovery ? t('status.discovery_value', { url: discovery.url, state: t(`status.discovery_state.${discovery.state}`) }) : t('status.discovery_off')}
             </FactRow>
-            <FactRow label={t('status.rejected')}>{status.rejected}</FactRow>
+            <FactRow label={t('status.rejected')}>{status ? status.rejected : pending}</FactRow>
           </Box>
         ) : null}
       </CardContent>

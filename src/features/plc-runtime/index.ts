@@ -5,5 +5,5 @@ import { defineArea } from '../area';
 export const plcRuntimeArea = defineArea({
   name: 'plcRuntime',
   textNamespace: 'plc-runtime',
-  screens: [{ menu: 'plc_runtime', slug: 'plc-runtime', reads: ['plcRuntime.status'], load: () => import(/* webpackChunkName: "features-plc-runtime-isolated" */ './PlcRuntimePage') }],
+  screens: [{ menu: 'plc_runtime', slug: 'plc-runtime', reads: ['plcRuntime.status'], load: () => import(/* webpackChunkName: "features-plc-runtime" */ './PlcRuntimePage') }],
 });
