@@ -4,7 +4,6 @@ import { makeStore } from '../store';
 import { initI18n, initialLanguage } from './i18n/i18n';
 import { listenForLanguage } from './i18n/language-listener';
 import { appStateAtStart, listenForShell } from './app/shell-listeners';
-import { App } from './app/App';
 import { signInRedirectOf } from './app/paths';
 import { selectIsSignedIn } from '../store/session-slice';
 
@@ -19,6 +18,10 @@ async function start(): Promise<void> {
     void import(/* webpackChunkName: "shell" */ './layout/shell-data').then((m) => m.prefetchShellData(store.dispatch)).catch(() => undefined);
   }
   await texts;
+  // The console's own modules (the router, the routes, the theme) are evaluated once the texts are
+  // there, in that later task, instead of in the one long task that runs this entry (eager: in this
+  // chunk, no request).
+  const { App } = await import(/* webpackMode: "eager" */ './app/App');
   // A deep link opened while signed out goes to sign-in before the router starts: the router
   // would load the page's code (the shell, the screen) before its guard could send the user away.
   const signInFirst = signedIn ? null : signInRedirectOf(window.location);

@@ -1,6 +1,7 @@
 import { startAppListening } from '../../store';
 import { formFactorChanged, initialAppState, insecureWarningHiddenSet, sidebarClosed, sidebarToggled, sizeChosen, sizeOf, type AppState } from '../../store/app-slice';
 import { readCookie, writeCookie } from './cookies';
+import { MOBILE_BREAKPOINT } from '../theme/theme';
 
 /** The sidebar flag lives in a cookie (specification §3): the wide-screen choice. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -55,11 +56,16 @@ export function listenForSize(): () => void {
  * them (a reload, a new visit), the warning as the browser session left it. */
 export function appStateAtStart(language: string): AppState {
   const sidebarOpen = readCookie(SIDEBAR_COOKIE) !== '0';
+  // The form factor is known before the first render: a tablet's first paint is already its own
+  // layout (drawer closed), not the desktop's sidebar that the shell then takes away (a layout
+  // shift of the whole page).
+  const mobile = typeof window.matchMedia === 'function' && window.matchMedia(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`).matches;
   return {
     ...initialAppState,
     language,
     size: sizeOf(readCookie(SIZE_COOKIE)),
-    sidebarOpen,
+    formFactor: mobile ? 'mobile' : 'desktop',
+    sidebarOpen: sidebarOpen && !mobile,
     desktopSidebarOpen: sidebarOpen,
     insecureWarningHidden: readInsecureWarningHidden(),
   };

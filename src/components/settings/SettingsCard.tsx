@@ -24,11 +24,14 @@ export interface SettingsCardProps {
    * "could not be loaded". */
   loadError?: unknown;
   onRetry(): void;
+  /** The height (px) the card keeps while its first read is on its way, about that of its fields:
+   * what stands below the card does not move down when they arrive (a layout shift). */
+  loadingHeight?: number;
   children: ReactNode;
 }
 
 /** One group of settings that loads and saves on its own. */
-export function SettingsCard({ title, form, loadFailed, loadError, onRetry, children }: SettingsCardProps) {
+export function SettingsCard({ title, form, loadFailed, loadError, onRetry, loadingHeight, children }: SettingsCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const loading = form.value === null;
@@ -54,7 +57,11 @@ export function SettingsCard({ title, form, loadFailed, loadError, onRetry, chil
       </Alert>
     );
   } else if (loading) {
-    body = <Loading label={t('settings.loading', { title })} />;
+    body = (
+      <Box sx={loadingHeight ? { minHeight: loadingHeight } : undefined}>
+        <Loading label={t('settings.loading', { title })} />
+      </Box>
+    );
   } else {
     body = children;
   }

@@ -47,6 +47,10 @@ export const POLICY_NAMES: Record<SecurityPolicy, string> = {
 /** The server's settings (§3): on/off, port, name, the security policy × mode matrix, user
  * authentication, trace level and discovery server. Saving applies them; a running server
  * restarts briefly (`onSaved` tells the status machine). */
+/** The room the settings keep while they load: the trace log below them does not move (the form
+ * itself is taller on every screen size). */
+const SETTINGS_LOADING_HEIGHT = 640;
+
 export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(enabled: boolean): void; onRetry?: () => void; restarting: boolean }) {
   const { t } = useTranslation(OPCUA_NS);
   const dispatch = useAppDispatch();
@@ -84,7 +88,7 @@ export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(e
   };
 
   return (
-    <SettingsCard title={t('settings.title')} form={form} loadFailed={query.isError} loadError={query.error} onRetry={onRetry ?? (() => void query.refetch())}>
+    <SettingsCard title={t('settings.title')} loadingHeight={SETTINGS_LOADING_HEIGHT} form={form} loadFailed={query.isError} loadError={query.error} onRetry={onRetry ?? (() => void query.refetch())}>
       {value ? (
         <Stack spacing={3}>
           <Alert severity="info" variant="outlined">

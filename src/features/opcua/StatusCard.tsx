@@ -81,7 +81,7 @@ export function StatusCard({ server, onReviewRejected }: { server: OpcuaServerVi
           <Chip label={t(`status.phase.${phase}`)} color={PHASE_COLOR[phase]} size="small" data-testid="opcua-phase" />
         </Box>
         <Stack spacing={1.5} aria-live="polite">
-          {phase === 'loading' && !status ? <Skeleton variant="rounded" height={48} role="progressbar" aria-label={t('status.loading')} /> : null}
+          {phase === 'loading' && !status ? <Skeleton variant="rounded" height={76} role="progressbar" aria-label={t('status.loading')} /> : null}
           {phase === 'restarting' ? (
             <Alert severity="info" data-testid="opcua-restarting">
               {t('status.restarting')}
