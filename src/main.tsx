@@ -16,6 +16,9 @@ async function start(): Promise<void> {
   // shell's chunk is already on its way: src/boot.ts).
   if (signedIn) {
     void import(/* webpackChunkName: "shell" */ './layout/shell-data').then((m) => m.prefetchShellData(store.dispatch)).catch(() => undefined);
+  } else {
+    // Signed out, every page of the console is a sign-in page: its one read leaves now too.
+    void import(/* webpackChunkName: "login" */ './features/login/LoginPage').then((m) => m.prefetchLoginData(store.dispatch)).catch(() => undefined);
   }
   await texts;
   // The console's own modules (the router, the routes, the theme) are evaluated once the texts are

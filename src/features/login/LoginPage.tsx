@@ -9,7 +9,8 @@ import { ADMIN_MODE_ACCOUNTS, type AdminModeAccount } from '../../../contract/ro
 import { MIN_DESIGN_SOFTWARE_VERSION } from '../../../contract/versions';
 import { useAppDispatch } from '../../../store';
 import { signedIn } from '../../../store/session-slice';
-import { useLoginInfoQuery, useSignInAdminMutation, useSignInAppMutation } from '../../../store/api/auth-endpoints';
+import { authApi, useLoginInfoQuery, useSignInAdminMutation, useSignInAppMutation } from '../../../store/api/auth-endpoints';
+import type { AppDispatch } from '../../../store';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LightTextField } from '../../components/LightTextField';
 import { InlineError } from '../../components/InlineError';
@@ -140,4 +141,10 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
       </Paper>
     </Box>
   );
+}
+
+/** Asks for what the sign-in page shows from the device (its login information) as soon as the
+ * console starts signed out, before the router renders the page (main.tsx). */
+export function prefetchLoginData(dispatch: AppDispatch): void {
+  dispatch(authApi.util.prefetch('loginInfo', undefined, {}));
 }
