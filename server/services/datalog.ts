@@ -27,7 +27,7 @@ import { csvCell } from '../lib/csv';
 export const DATALOG_FANOUT = 8;
 /** 8^9 = 134 million records: more than a log may hold (max_records ≤ 10 million). */
 export const DATALOG_MAX_LEVEL = 9;
-/** Rows per page of the CSV export (read by keyset, so no read holds the database). */
+/** Records per page of the CSV export (read by record number, so no read holds the database). */
 const EXPORT_PAGE = 5000;
 const DAY_MS = 86_400_000;
 
@@ -115,6 +115,100 @@ function csvValues(v: string): string {
   return (JSON.parse(v) as unknown[]).map(csvCell).join(',');
 }
 
+/** Bytes of the export's lines. */
+const ZERO = 0x30;
+const NINE = 0x39;
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const N_OF_NULL = 0x6e;
+/** Most bytes a line may have beyond its record in the page: the date and `T` (11), the time of
+ * day (`HH:MM:SS.mmmZ,`, 14) and the line end, less the record's brackets and at least one digit of
+ * its time. */
+const LINE_GROWTH = 11 + 14 + 1 - 3;
+/** 10000-01-01T00:00:00Z: from there on (and before 1970) a time is not written `YYYY-MM-DD…` with
+ * four digits of year, so such a page is written row by row, as toISOString writes it. */
+const YEAR_10000_MS = 253_402_300_800_000;
+
+/** The CSV lines of a page of records as the export reads them (exportText: `<ms><JSON array>`
+ * after one another): `<ISO 8601 time>,<values>` a record, the values the JSON array without its
+ * brackets, nulls as empty fields, written byte by byte into one buffer; the same bytes as
+ * toISOString and csvValues write. Only a page of numbers and nulls is written here (no quote in
+ * it: no text a user typed, nothing for csvCell to neutralise or quote), its times between 1970
+ * and the year 10000; for any other page (a text, a time that is not such an integer, times that go
+ * back) it answers null and the page is written row by row. The date of the last day seen is kept,
+ * so a record costs a few integer operations; the lines are written into one buffer kept from page
+ * to page, and each page answered as a copy of its own size. */
+export class CsvPageWriter {
+  private dayStart = NaN;
+  private date = Buffer.alloc(0);
+  private out = Buffer.alloc(0);
+
+  write(src: string, records: number): Buffer | null {
+    if (src.indexOf('"') !== -1) return null;
+    const size = src.length + records * LINE_GROWTH;
+    if (this.out.length < size) this.out = Buffer.allocUnsafe(size);
+    const out = this.out;
+    const end = src.length;
+    let i = 0;
+    let o = 0;
+    let previous = -Infinity;
+    while (i < end) {
+      // The time: an integer (ms).
+      let t = 0;
+      const digitsFrom = i;
+      let b = src.charCodeAt(i);
+      while (b >= ZERO && b <= NINE) {
+        t = t * 10 + (b - ZERO);
+        b = src.charCodeAt(++i);
+      }
+      if (b !== OPEN || i === digitsFrom || i - digitsFrom > 15 || t >= YEAR_10000_MS || t < previous) return null;
+      previous = t;
+      let ms = t - this.dayStart;
+      if (!(ms >= 0 && ms < DAY_MS)) {
+        this.dayStart = t - (t % DAY_MS);
+        this.date = Buffer.from(`${new Date(this.dayStart).toISOString().slice(0, 10)}T`, 'latin1');
+        ms = t - this.dayStart;
+      }
+      const date = this.date;
+      for (let k = 0; k < date.length; k++) out[o++] = date[k]!;
+      const h = (ms / 3_600_000) | 0;
+      const m = ((ms / 60_000) | 0) % 60;
+      const sec = ((ms / 1000) | 0) % 60;
+      const milli = ms % 1000;
+      out[o] = ZERO + ((h / 10) | 0);
+      out[o + 1] = ZERO + (h % 10);
+      out[o + 2] = 0x3a; // :
+      out[o + 3] = ZERO + ((m / 10) | 0);
+      out[o + 4] = ZERO + (m % 10);
+      out[o + 5] = 0x3a;
+      out[o + 6] = ZERO + ((sec / 10) | 0);
+      out[o + 7] = ZERO + (sec % 10);
+      out[o + 8] = 0x2e; // .
+      out[o + 9] = ZERO + ((milli / 100) | 0);
+      out[o + 10] = ZERO + (((milli / 10) | 0) % 10);
+      out[o + 11] = ZERO + (milli % 10);
+      out[o + 12] = 0x5a; // Z
+      out[o + 13] = 0x2c; // ,
+      o += 14;
+      // The values: numbers and nulls (no quote in the page), up to the array's end.
+      i++;
+      while ((b = src.charCodeAt(i)) !== CLOSE) {
+        if (i >= end) return null;
+        if (b === N_OF_NULL) i += 4;
+        else {
+          out[o++] = b;
+          i++;
+        }
+      }
+      out[o++] = 0x0a;
+      i++;
+    }
+    // More records than `records` would have run past the buffer (its writes dropped): refused.
+    if (o > out.length) return null;
+    return Buffer.from(out.subarray(0, o));
+  }
+}
+
 export class DataLogService {
   private readonly states = new Map<number, LogState>();
   private readonly st;
@@ -126,25 +220,22 @@ export class DataLogService {
       log: db.prepare('SELECT * FROM datalogs WHERE id = ? AND active = 1'),
       bounds: db.prepare('SELECT MIN(seq) AS first, MAX(seq) AS last FROM datalog_records WHERE log_id = ?'),
       tAt: db.prepare('SELECT t FROM datalog_records WHERE log_id = ? AND seq = ?').pluck(),
-      firstFrom: db.prepare('SELECT seq, t FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT 1'),
       insert: db.prepare('INSERT INTO datalog_records (log_id, seq, t, v) VALUES (?, ?, ?, ?)'),
       recordsIn: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq'),
       recordsDesc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC LIMIT ?'),
       recordsAsc: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?'),
-      exportPage: db.prepare('SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?').raw(),
-      // A page of CSV lines made by SQLite itself (one string per page, not one JS row per record):
-      // the time as ISO 8601, the JSON array's numbers without brackets, nulls as empty fields. A
-      // page holds one UTC day at most, so its date is a parameter (date() per record cost a fifth
-      // of the export) and the time of day is arithmetic (strftime with %f cost more than all the
-      // rest). The lines are joined in the order the ordered subquery yields them (an ORDER BY
-      // inside group_concat re-sorted what is sorted, a quarter of the export); the server tests
-      // check every line's place. A page holding text values (quotes) is written row by row.
-      exportCsvPage: db.prepare(
-        `SELECT max(seq) AS last, count(*) AS n, sum(instr(v, '"') > 0) AS texts,
-                group_concat(printf('%sT%02d:%02d:%02d.%03dZ,%s', ?, (t / 3600000) % 24, (t / 60000) % 60, (t / 1000) % 60, t % 1000,
-                                    CASE WHEN instr(v, 'l') THEN replace(substr(v, 2, length(v) - 2), 'null', '') ELSE substr(v, 2, length(v) - 2) END), char(10)) AS csv
-         FROM (SELECT seq, t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq LIMIT ?)`,
-      ),
+      exportPage: db.prepare('SELECT t, v FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ? ORDER BY seq').raw(),
+      // A page of the CSV export as SQLite hands it over: its records' times and JSON arrays joined
+      // with nothing between ("1767225600000[49.58,19.6]1767225601000[null,19.5]"), one string a
+      // page (no JS row per record), made into CSV lines by CsvPageWriter. SQLite does no
+      // formatting: printf of the time and substr/replace of the values were two thirds of the
+      // export. A string, not a BLOB: it lives in V8's heap, so the collector keeps pace with the
+      // export (a Buffer a page is memory outside the heap, collected every 64 MB or so: the RSS
+      // grew 35 MB over an export of a million records). The records are joined in the order the
+      // primary key's range scan visits them, seq order (an ORDER BY, in a subquery or in
+      // group_concat, costs a third more); CsvPageWriter refuses a page whose times go back, and
+      // the server tests check every line's place.
+      exportText: db.prepare("SELECT group_concat(t || v, '') FROM datalog_records WHERE log_id = ? AND seq BETWEEN ? AND ?").pluck(),
       blocksIn: db.prepare('SELECT idx, t_first, t_last, stats FROM datalog_blocks WHERE log_id = ? AND level = ? AND idx BETWEEN ? AND ? ORDER BY idx'),
       insertBlock: db.prepare('INSERT OR REPLACE INTO datalog_blocks (log_id, level, idx, t_first, t_last, stats) VALUES (?, ?, ?, ?, ?, ?)'),
       deleteBefore: db.prepare('DELETE FROM datalog_records WHERE log_id = ? AND seq < ?'),
@@ -449,8 +540,8 @@ export class DataLogService {
     const count = Math.max(0, last - first + 1);
     let next = first;
     let header = `time,${s.tags.map(csvCell).join(',')}\n`;
-    const { exportPage: rowPage, exportCsvPage: csvPage, firstFrom } = this.st;
-    const lowerBound = (t: number, lo: number, hi: number) => this.lowerBound(s, t, lo, hi);
+    const { exportPage: rowPage, exportText } = this.st;
+    const writer = new CsvPageWriter();
     const stream = new Readable({
       highWaterMark: 1 << 16,
       read() {
@@ -458,35 +549,25 @@ export class DataLogService {
           this.push(header);
           header = '';
         }
-        if (next <= last) {
-          // A page ends with its first record's UTC day (or EXPORT_PAGE records before). The
-          // oldest records may have gone past max_records meanwhile: it starts at the first kept.
-          const first = firstFrom.get(id, next, last) as { seq: number; t: number } | undefined;
-          if (!first) {
-            this.push(null);
-            return;
-          }
-          next = first.seq;
-          const t0 = first.t;
-          const dayStart = t0 - (((t0 % DAY_MS) + DAY_MS) % DAY_MS);
-          const date = new Date(dayStart).toISOString().slice(0, 10);
-          // The day's last record by bisection (times grow with record numbers): a `t <` bound in
-          // the query would read on to the end of the log whenever a page ends with its day.
-          const dayLast = lowerBound(dayStart + DAY_MS, next, last) - 1;
-          const page = csvPage.get(date, id, next, dayLast, EXPORT_PAGE) as { last: number | null; n: number; texts: number | null; csv: string | null };
-          if (page.n === 0 || page.last === null) next = last + 1;
+        while (next <= last) {
+          // The oldest records may have gone past max_records meanwhile: on from the first kept.
+          next = Math.max(next, s.firstSeq);
+          if (next > last) break;
+          const from = next;
+          const to = Math.min(last, from + EXPORT_PAGE - 1);
+          next = to + 1;
+          const text = exportText.get(id, from, to) as string | null;
+          if (!text) continue;
+          const lines = writer.write(text, to - from + 1);
+          if (lines) this.push(lines);
           else {
-            // Numbers, nulls and times only: ASCII, so latin1 encodes it as it is, and faster.
-            if (!page.texts) this.push(Buffer.from(`${page.csv}\n`, 'latin1'));
-            else {
-              let out = '';
-              for (const [, t, v] of rowPage.all(id, next, page.last, EXPORT_PAGE) as [number, number, string][]) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
-              this.push(out);
-            }
-            next = page.last + 1;
+            let out = '';
+            for (const [t, v] of rowPage.all(id, from, to) as [number, string][]) out += `${new Date(t).toISOString()},${csvValues(v)}\n`;
+            this.push(out);
           }
+          return;
         }
-        if (next > last) this.push(null);
+        this.push(null);
       },
     });
     return { count, stream };

@@ -1,7 +1,9 @@
 /**
  * `npm run bench:api`: requests per second of an authenticated GET /api/v1/system/hmi/name on the
  * built device server, against a bare Fastify hello-world, both in their own process and loaded
- * the same way by autocannon; then the device server's RSS after start and after the load.
+ * the same way by autocannon; then the device server's RSS after start and after the load. The
+ * device runs as `npm run serve` starts it, its node arguments included (device-process.ts), as
+ * in the other benches.
  * Goals: ratio >= 0.6, RSS <= 120 MB. Exits 1 when a goal is missed.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -9,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ROOT, rssMb, serveArgs, signIn, startServer } from './device-process';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 /** Rounds of (hello-world, device) runs; the medians are compared, so one noisy run moves nothing. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -18,27 +20,26 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PASSWORD = 'Bench-Pass-123';
 const GOAL_RATIO = 0.6;
 const GOAL_RSS_MB = 120;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+/** The hello-world's address, once it prints it. */
+function helloAddress(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error('the hello-world did not start')), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      const m = buffer.match(pattern);
+      const m = /LISTEN (http:\/\/\S+)/.exec(buffer);
       if (m) {
         clearTimeout(timer);
-        resolve(m);
+        resolve(m[1]!);
       }
     });
-    child.once('exit', (code) => reject(new Error(`process exited early (${code}): ${buffer}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the hello-world exited early (${code}): ${buffer}`));
+    });
   });
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 function median(values: number[]): number {
@@ -69,24 +70,12 @@ async function main(): Promise<void> {
     ['-e', `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:0,host:'127.0.0.1'}).then(a=>console.log('LISTEN '+a))`],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const device = spawn(process.execPath, ['build/server/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: '0', HTTPS_PORT: '0', HMI_DATA_DIR: dataDir, HMI_INITIAL_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
-  });
+  const { child: device, base: deviceBase } = startServer(dataDir, { HMI_INITIAL_PASSWORD: PASSWORD }, 60_000);
   try {
-    const helloUrl = (await waitForLine(hello, /LISTEN (http:\/\/\S+)/))[1]!;
-    const base = (await waitForLine(device, /Console \(HTTP\):\s+(http:\/\/[^/\s]+)/))[1]!;
+    const [helloUrl, base] = await Promise.all([helloAddress(hello), deviceBase]);
     await new Promise((r) => setTimeout(r, 500));
     const rssStart = rssMb(device.pid!);
-
-    const res = await fetch(`${base}/api/v1/auth/token/admin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: PASSWORD }),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-    const { access_token } = (await res.json()) as { access_token: string };
+    const access_token = await signIn(base, PASSWORD);
 
     const deviceUrl = `${base}/api/v1/system/hmi/name`;
     const auth = { authorization: `Bearer ${access_token}` };
@@ -107,10 +96,10 @@ async function main(): Promise<void> {
     const lines = [
       `bare Fastify hello-world:              ${helloRate.toFixed(0)} req/s`,
       `GET /api/v1/system/hmi/name (bearer):  ${deviceRate.toFixed(0)} req/s`,
-      `ratio:                                 ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
-      `device server RSS after start:         ${rssStart.toFixed(1)} MB`,
-      `device server RSS after the load:      ${rssAfter.toFixed(1)} MB (goal <= ${GOAL_RSS_MB} MB)`,
-      `(medians of ${ROUNDS} alternating runs of ${DURATION_S} s, ${CONNECTIONS} connections, on ${os.cpus().length} cores;`,
+      `ratio:                                 ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO}: ${verdict(ratio >= GOAL_RATIO)})`,
+      `device server RSS after start:         ${rssStart.toFixed(1)} MB (goal <= ${GOAL_RSS_MB} MB: ${verdict(rssStart <= GOAL_RSS_MB)})`,
+      `device server RSS after the load:      ${rssAfter.toFixed(1)} MB (goal <= ${GOAL_RSS_MB} MB: ${verdict(rssAfter <= GOAL_RSS_MB)})`,
+      `(medians of ${ROUNDS} alternating runs of ${DURATION_S} s, ${CONNECTIONS} connections, on ${os.cpus().length} cores; device as npm run serve: node ${serveArgs().join(' ')};`,
       ` hello-world runs: ${helloRates.map((r) => r.toFixed(0)).join(', ')}; device runs: ${deviceRates.map((r) => r.toFixed(0)).join(', ')})`,
     ];
     process.stdout.write(lines.join('\n') + '\n');

@@ -97,11 +97,16 @@ interface Filled {
 async function fill(dataDir: string): Promise<Filled> {
   const { device } = await createDevice({ dataDir, recorder: false, initialPassword: PASSWORD });
   try {
-    const row = device.db.prepare("SELECT id, name, tags FROM datalogs WHERE active = 1 ORDER BY position LIMIT 1").get() as { id: number; name: string; tags: string };
+    const row = device.db.prepare("SELECT id, name, tags, sample_period_s FROM datalogs WHERE active = 1 ORDER BY position LIMIT 1").get() as { id: number; name: string; tags: string; sample_period_s: number };
     if (!row) throw new Error('the sample project has no data log');
     // The sample keeps 100,000 records a log; the bench's log keeps them all (set before the
-    // service reads the log's state, and kept by the server: a restart does not switch projects).
-    device.db.prepare('UPDATE datalogs SET max_records = ? WHERE id = ?').run(ROWS, row.id);
+    // service reads the log's state, and kept by the server: a restart does not switch projects),
+    // and then some: the server's sampler goes on appending a record every sample period while the
+    // bench runs. Were max_records exactly ROWS, each of those records would prune the oldest one,
+    // and with ROWS = EXPORT_ROWS the export's range (which starts at the first record filled)
+    // would hold one record fewer than it asks for. A day of the sampler's records is more than
+    // the bench ever runs.
+    device.db.prepare('UPDATE datalogs SET max_records = ? WHERE id = ?').run(ROWS + Math.ceil(86_400 / row.sample_period_s), row.id);
     const tags = (JSON.parse(row.tags) as string[]).length;
     const lastT = Math.floor(Date.now() / 1000) * 1000;
     const firstT = lastT - (ROWS - 1) * 1000;

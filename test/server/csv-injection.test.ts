@@ -3,8 +3,8 @@
  * values, and the data backups holding them) is run as a formula when the file is opened in a
  * spreadsheet. Every export writes its cells with server/lib/csv.ts: a text starting with = + - @,
  * a tab or a carriage return gets a leading single quote, then the usual quoting; numbers stay
- * numbers. The data log's fast path (pages of numbers written by SQLite) is checked to write what
- * the cell writer writes. */
+ * numbers. The data log's fast path (pages of numbers written byte by byte, CsvPageWriter) is
+ * checked to write what the cell writer writes. */
 import { entriesOf } from '../support/archives';
 import { startTestDevice, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
@@ -141,7 +141,7 @@ describe('CSV formula injection', () => {
   });
 });
 
-describe("a data log's fast path (pages of numbers written by SQLite)", () => {
+describe("a data log's fast path (pages of numbers written byte by byte)", () => {
   let t: TestDevice;
 
   beforeAll(async () => {

@@ -13,8 +13,9 @@ jest.setTimeout(60_000);
 
 const USER = { userName: 'scada', password: 'Scada-Pass-1' };
 const READER = { userName: 'viewer', password: 'Viewer-Pass-1' };
+const BROWSER = { userName: 'browser', password: 'Browser-Pass-1' };
 
-/** The server on, with two users, offering Basic256Sha256 and Aes256_Sha256_RsaPss (Sign &
+/** The server on, with three users (all rights, no write, browse only), offering Basic256Sha256 and Aes256_Sha256_RsaPss (Sign &
  * Encrypt) but not Aes128_Sha256_RsaOaep: the policy tests connect with what is ticked and not. */
 function settings(port: number, over: DeepPartial<OpcuaSettingsInput> = {}): OpcuaSettingsInput {
   return opcuaSettingsInput({
@@ -24,6 +25,7 @@ function settings(port: number, over: DeepPartial<OpcuaSettingsInput> = {}): Opc
     users: [
       { username: USER.userName, password: USER.password, browse: true, read: true, write: true },
       { username: READER.userName, password: READER.password, browse: true, read: true, write: false },
+      { username: BROWSER.userName, password: BROWSER.password, browse: true, read: false, write: false },
     ],
     ...over,
   });
@@ -64,7 +66,7 @@ test('a new device runs no OPC UA server', async () => {
   expect(stored).toMatchObject({ enabled: false, port: 4840, anonymous: false, security: { none: false } });
 });
 
-describe('enabled with two users', () => {
+describe('enabled with three users', () => {
   let endpoint: string;
   let port: number;
 
@@ -126,6 +128,18 @@ describe('enabled with two users', () => {
       expect(v.statusCode).toBe(StatusCodes.Good);
       const refused = await c.session.write({ nodeId: 'ns=1;s=Tank1_Setpoint', attributeId: AttributeIds.Value, value: { value: { dataType: DataType.UInt16, value: 3 } } });
       expect(refused).toBe(StatusCodes.BadUserAccessDenied);
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('a user with the browse right only may browse but not read a value', async () => {
+    const c = await openSession(endpoint, client, { user: BROWSER });
+    try {
+      const browse = await c.session.browse('ns=1;s=/Sample Bottling Line/Tanks');
+      expect(browse.references!.map((r) => r.browseName.name)).toContain('Tank1_Level');
+      const v = await c.session.read({ nodeId: 'ns=1;s=Tank1_Level', attributeId: AttributeIds.Value });
+      expect(v.statusCode).toBe(StatusCodes.BadUserAccessDenied);
     } finally {
       await c.close();
     }
