@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, rssMb, signIn, startServer } from './device-process';
 import { createDevice } from '../../server/app';
-import { assetsOf, BUDGETS_KB, CHROMIUM_ARGS, gzippedSize, reportRoute } from './bundle-bench';
+import { assetsOf, BUDGETS_KB, CHROMIUM_ARGS, gzippedSize, markFirstRunDone, reportRoute } from './bundle-bench';
 
 const DIST = path.join(ROOT, 'dist');
 const PASSWORD = 'Data-Bench-Pass-1';
@@ -337,14 +337,7 @@ async function bundle(base: string): Promise<void> {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/admin/dashboard');
     // First run done, as bench:bundle measures its signed-in routes.
-    await page.evaluate(async () => {
-      const auth = localStorage.getItem('ihmi_user_token');
-      await fetch('/api/v1/uac/account/state', {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 1 }),
-      });
-    });
+    await markFirstRunDone(page);
     // The route opened directly (a bookmark, a reload): everything it needs, as bench:bundle
     // measures the dashboard; held to the budget of a signed-in route.
     const route = await assetsOf(page, async () => {

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ROOT, startServer } from './device-process';
-import { CHROMIUM_ARGS } from './bundle-bench';
+import { CHROMIUM_ARGS, markFirstRunDone } from './bundle-bench';
 
 const PASSWORD = 'Lighthouse-Bench-1';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -87,14 +87,7 @@ async function signInAdmin(page: Page, base: string): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL('**/admin/dashboard');
-  await page.evaluate(async () => {
-    const token = localStorage.getItem('ihmi_user_token');
-    await fetch('/api/v1/uac/account/state', {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ code: 1 }),
-    });
-  });
+  await markFirstRunDone(page);
 }
 
 async function signOut(page: Page, base: string): Promise<void> {
