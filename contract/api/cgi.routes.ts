@@ -7,6 +7,9 @@ export const CGI_ROUTES = {
   resetProject: { id: 'cgi.resetProject', method: 'GET', path: '/cgi/reset_pj.cgi' },
 } as const satisfies Record<string, Route>;
 
+/** The reset call's query that asks only for the SECS/GEM licence (SPEC §2: the console's one use of it). */
+export const SECS_LICENCE_QUERY = { resetsele: '28' } as const;
+
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const cgiContract = defineContractArea<typeof calls>()({
   name: 'cgi',

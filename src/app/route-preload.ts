@@ -1,18 +1,23 @@
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { loadShell, loadScreen } from './route-chunks';
+import { loadShellLocale } from '../i18n/shell-locales';
+import { loadNamespaceLocale } from '../i18n/namespace-locales';
+import { SHELL_READ_URLS } from '../layout/shell-reads';
+import { sendEarlyRead } from '../../store/api/early-reads';
 
-/** Asks for what a signed-in page at `pathname` will load, all at once: the shell and its texts,
- * and when the path is a menu screen's, its chunk and its area's texts (src/boot.ts). */
-export function preloadRoute(pathname: string, language: string): void {
+/** Asks for what a signed-in page at `pathname` will load, all at once: the shell's reads, the
+ * shell and its texts, and when the path is a menu screen's, its chunk and its area's texts
+ * (src/boot.ts). The maps of the texts' files are in this chunk, so the texts are asked for now,
+ * not after one more chunk has arrived. */
+export function preloadRoute(pathname: string, language: string, accessToken: string): void {
   const screen = [...ADMIN_SCREENS, ...APP_SCREENS].find((s) => s.path === pathname);
   if (!screen && !/^\/(admin|app)\//.test(pathname)) return;
+  for (const url of SHELL_READ_URLS) sendEarlyRead(url, accessToken);
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(loadShell());
-  // The maps of the texts' files are the chunks i18next's loader (src/i18n/i18n.ts) asks for.
-  quiet(import(/* webpackChunkName: "shell-locales" */ '../i18n/shell-locales').then((m) => m.loadShellLocale(language)));
+  quiet(loadShellLocale(language));
   if (screen) {
     quiet(loadScreen(screen));
-    const namespace = screen.textNamespace;
-    if (namespace) quiet(import(/* webpackChunkName: "namespace-locales" */ '../i18n/namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language)));
+    if (screen.textNamespace) quiet(loadNamespaceLocale(screen.textNamespace, language));
   }
 }

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RootLayout } from './RootLayout';
@@ -8,26 +8,39 @@ import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
 import { homeOf, type Mode } from './paths';
 import { loadShellTexts, loadTexts } from '../i18n/i18n';
 import { loadScreen, loadShell } from './route-chunks';
+import { isFrameMounted } from './frame';
 
 /** A page as a lazy route: its own chunk, loaded the first time the route is visited. */
 const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => async () => ({
   Component: (await load()).default,
 });
 
-/** A menu screen: its own chunk, behind the check of the account's menus, shown once its area's
- * texts are there too (loaded with the chunk, not after it: the screen renders once). */
+/**
+ * A menu screen: its own chunk, behind the check of the account's menus, shown once its area's
+ * texts are there too (loaded with the chunk, not after it: the screen renders once). Opened from
+ * another screen, the route waits for both before it changes (the router's progress bar shows).
+ * On a page's first load it does not: the frame (top bar, menu, warnings) renders as soon as its
+ * own code and reads are there, and the screen follows in a render of its own (the Suspense
+ * around it in ShellLayout). A slow tablet then paints the frame without waiting for the screen's
+ * chunk (the data log's is 200 KB), and never runs both renders as one long task.
+ */
 function screenRoute(screen: Screen, mode: Mode): RouteObject {
+  const ready = () => Promise.all([loadScreen(screen), screen.textNamespace ? loadTexts(screen.textNamespace) : undefined]);
+  const Component = lazy(async () => {
+    const [[{ RequireMenu }, { default: Page }]] = await ready();
+    return {
+      default: () => (
+        <RequireMenu menu={screen.menu} home={homeOf(mode)}>
+          <Page />
+        </RequireMenu>
+      ),
+    };
+  });
   return {
     path: screen.path,
     lazy: async () => {
-      const [[{ RequireMenu }, { default: Screen }]] = await Promise.all([loadScreen(screen), screen.textNamespace ? loadTexts(screen.textNamespace) : undefined]);
-      return {
-        Component: () => (
-          <RequireMenu menu={screen.menu} home={homeOf(mode)}>
-            <Screen />
-          </RequireMenu>
-        ),
-      };
+      if (isFrameMounted()) await ready();
+      return { Component };
     },
   };
 }

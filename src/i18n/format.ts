@@ -1,3 +1,5 @@
+import { numberFormat } from './numbers';
+
 /** Bytes as a short figure with a binary unit. */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -7,7 +9,7 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, unit === 0 ? 0 : 1).format(value)} ${units[unit]}`;
 }
 
 /** A time as specification §7 shows it (YYYY/MM/DD HH:mm:ss), in the browser's time zone. */

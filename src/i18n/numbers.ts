@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** The plain number format of `language` (one per language, kept). */
-export function numberFormat(language: string): Intl.NumberFormat {
-  let format = formats.get(language);
+/** The number format of `language`, plain or with at most `maximumFractionDigits` decimals (one
+ * of each, kept: making an Intl.NumberFormat costs a slow tablet milliseconds every time). */
+export function numberFormat(language: string, maximumFractionDigits?: number): Intl.NumberFormat {
+  const key = maximumFractionDigits === undefined ? language : `${language}/${maximumFractionDigits}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language);
-    formats.set(language, format);
+    format = new Intl.NumberFormat(language, maximumFractionDigits === undefined ? undefined : { maximumFractionDigits });
+    formats.set(key, format);
   }
   return format;
 }

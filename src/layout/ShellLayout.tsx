@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import { TopBar } from './TopBar';
 import { insecureWarningApplies, Warnings } from './Warnings';
 import { AccountDialogs } from './AccountDialogs';
 import { usePasswordExpiry } from './password-expiry';
+import { frameMounted } from '../app/frame';
 
 /** The id of the screen's landmark, the skip link's target. */
 const MAIN_ID = 'main-content';
@@ -48,6 +49,8 @@ function Shell({ mode }: { mode: Mode }) {
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
   const { pathname } = useLocation();
 
+  // From now on a screen opened from the menu waits for its chunk before the route changes.
+  useEffect(() => frameMounted(), []);
   useEffect(() => {
     dispatch(formFactorChanged(mobile ? 'mobile' : 'desktop'));
   }, [dispatch, mobile]);
@@ -114,7 +117,11 @@ function Shell({ mode }: { mode: Mode }) {
           {/* A screen waits until the device has said whether the password has expired; while an
               expired one refuses every operation, the expiry dialog stands alone: a screen behind
               it would only show the refusals of its calls. */}
-          {expiry.known && !expiry.blocking ? <Outlet /> : null}
+          {expiry.known && !expiry.blocking ? (
+            <Suspense fallback={<NavigationProgress label={t('common.loading')} />}>
+              <Outlet />
+            </Suspense>
+          ) : null}
         </Box>
         <Warnings isAdmin={shell.isAdmin} stateCode={user.state_code} insecure={window.location.protocol === 'http:'} />
       </Box>

@@ -6,6 +6,7 @@ import { isAdminModeAccount } from '../../contract/roles';
 import { invalidTokenDetected, signedOut, tokenRenewed, type SessionState, type TokenPayload } from '../session-slice';
 import { noticeShown } from '../notice-actions';
 import { callArgs } from './call-args';
+import { takeEarlyRead } from './early-reads';
 
 /** Specification §7: six minutes. */
 export const REQUEST_TIMEOUT_MS = 360_000;
@@ -15,6 +16,9 @@ export type ApiError = FetchBaseQueryError;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
+  // A read the page sent before the console's code arrived (store/api/early-reads.ts) answers the
+  // first request for it.
+  fetchFn: (input: RequestInfo, init?: RequestInit) => (input instanceof Request && !init ? takeEarlyRead(input, fetch) : null) ?? fetch(input, init),
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as { session: SessionState }).session.accessToken;

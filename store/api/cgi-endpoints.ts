@@ -1,11 +1,11 @@
 import { api } from './base-api';
 import { contractEndpoints } from './contract-endpoint';
-import { CGI_ROUTES as R } from '../../contract/api/cgi.routes';
+import { CGI_ROUTES as R, SECS_LICENCE_QUERY } from '../../contract/api/cgi.routes';
 
 export const cgiApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The device's licences; the console asks only for the SECS/GEM one (resetsele=28). */
-    licence: contractEndpoints(build).query(R.resetProject, { request: (_: void) => ({ query: { resetsele: '28' as const } }) }),
+    licence: contractEndpoints(build).query(R.resetProject, { request: (_: void) => ({ query: SECS_LICENCE_QUERY }) }),
   }),
 });
 

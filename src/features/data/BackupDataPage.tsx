@@ -40,6 +40,7 @@ import { useDeviceNow } from './device-now';
 import { RangeBar } from './RangeBar';
 import { useRangeChoice } from './list-view';
 import { useFileExport } from './use-file-export';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
 
@@ -82,7 +83,7 @@ export default function BackupDataPage() {
   const present = useMediaPresence();
   const download = useFileExport();
   const job = useDataBackupJob();
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
 
   const downloadBusy = download.snapshot.hasTag('busy');
   const jobBusy = job.snapshot.hasTag('busy');

@@ -35,6 +35,7 @@ import { useDeviceNow } from './device-now';
 import TrendChart from './TrendChart';
 import { shownRange, trendWindowMachine } from '../../../machines/trend-window.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
 /** The shortest span a zoom goes to. */
@@ -55,7 +56,7 @@ function RecordsTable({ logId, range, tags }: { logId: number; range: TimeRange;
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const page = useDataRecordsQuery({ id: logId, ...rangeQuery(range), limit: VIEW_MAX, order: 'desc', ...(cursor ? { cursor } : {}) });
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
+  const number = numberFormat(language, 3);
   if (page.isError && !page.data) return <LoadFailed message={t('fetch_error')} error={page.error} onRetry={() => void page.refetch()} />;
   if (!page.data) return <Loading label={t('trend.loading')} />;
   const data = page.data;
@@ -151,7 +152,7 @@ export default function DataLogPage() {
 
   const goTo = (next: { from: number; to: number }) => windowActor.send({ type: 'window.set', range: next, quick: null });
 
-  const number = useMemo(() => new Intl.NumberFormat(language, { maximumFractionDigits: 3 }), [language]);
+  const number = numberFormat(language, 3);
   const formatValue = useCallback((v: number | null) => (v === null ? '–' : number.format(v)), [number]);
   const formatTime = useCallback(
     (ms: number, short: boolean) => {

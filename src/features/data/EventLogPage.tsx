@@ -30,6 +30,7 @@ import { displayTime } from '../../i18n/format';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
 /** Specification: the event log follows the panel while it is open. */
@@ -97,7 +98,7 @@ export default function EventLogPage() {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const mayAcknowledge = useMayAcknowledge();
 
   const [view, setView] = useState<View>('active');

@@ -12,6 +12,7 @@ import { formatBytes } from '../../i18n/format';
 import { percentOf } from '../../components/JobProgress';
 import { DownloadIcon } from '../../components/icons';
 import { useFileExport } from './use-file-export';
+import { numberFormat } from '../../i18n/numbers';
 
 /**
  * An export button with the fileExport flow behind it: the rows (or bytes) received as a bar while
@@ -24,7 +25,7 @@ export function ExportControl({ label, request, disabled }: { label: string; req
   const { actor, snapshot } = useFileExport();
   const busy = snapshot.hasTag('busy');
   const { progress, file, error } = snapshot.context;
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const percent = progress.totalRows > 0 ? percentOf(progress.rows, progress.totalRows) : progress.totalBytes > 0 ? percentOf(progress.bytes, progress.totalBytes) : null;
   return (
     <Box>

@@ -44,6 +44,7 @@ import { AUDIT_TEXT_NAMESPACES, actionName, targetText } from './audit-words';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
 /** Rows a page adds; a view shows at most VIEW_MAX (specification §9,
@@ -194,7 +195,7 @@ interface RetentionDraft {
 function RetentionCard({ isAdmin, onRetry }: { isAdmin: boolean; onRetry(): void }) {
   const { t } = useTranslation(NS);
   const language = useAppSelector(selectLanguage);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const query = useOplogRetentionQuery(undefined, { refetchOnMountOrArgChange: true });
   const [setRetention] = useSetOplogRetentionMutation();
   const hintId = useId();
@@ -258,7 +259,7 @@ export default function OperationLogPage() {
   const { t, i18n } = useTranslation(AUDIT_TEXT_NAMESPACES);
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const username = useAppSelector(selectUsername);
   const isAdmin = username === 'admin';
 

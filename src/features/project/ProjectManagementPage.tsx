@@ -34,6 +34,7 @@ import { errorMessage } from '../../i18n/error-text';
 import { displayTime, formatBytes } from '../../i18n/format';
 import { UpdateProgressDialog } from './UpdateProgressDialog';
 import { useProjectUpdate } from './use-project-update';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'project';
 
@@ -208,7 +209,7 @@ export default function ProjectManagementPage() {
                       {d.crc}
                     </Box>
                   </FactRow>
-                  <FactRow label={t('running.tags')}>{new Intl.NumberFormat(language).format(d.tags)}</FactRow>
+                  <FactRow label={t('running.tags')}>{numberFormat(language).format(d.tags)}</FactRow>
                   <FactRow label={t('running.uploaded_at')}>{displayTime(d.uploaded_at)}</FactRow>
                   <FactRow label={t('running.source')}>{t(`sources.${d.source}`)}</FactRow>
                   <FactRow label={t('running.protected')}>{d.protected ? t('running.yes') : t('running.no')}</FactRow>

@@ -33,6 +33,7 @@ import { UploadIcon } from '../../components/icons';
 import { errorMessage, errorText, type ErrorTexts } from '../../i18n/error-text';
 import { displayTime, formatBytes } from '../../i18n/format';
 import { useRecipeRestore } from './use-recipe-restore';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'recipe';
 
@@ -53,7 +54,7 @@ export default function BackupRecipePage() {
   const [download, downloading] = useDownloadRecipeBackupMutation();
   const { actor, snapshot } = useRecipeRestore();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const busy = snapshot.hasTag('busy');
   const ctx = snapshot.context;
   const present = (m: Medium) => backups.data?.media.find((x) => x.medium === m)?.present ?? false;

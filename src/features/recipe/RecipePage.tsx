@@ -27,6 +27,7 @@ import { Loading } from '../../components/Loading';
 import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { errorMessage } from '../../i18n/error-text';
 import { pathOf } from '../../app/screens';
+import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'recipe';
 const PAGE_SIZES = [25, 100, 1000];
@@ -46,7 +47,7 @@ function BookRecords({ book, onClear }: { book: Book; onClear(): void }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
   const records = useRecipeRecordsQuery({ id: book.id, offset: page * pageSize, limit: pageSize }, { refetchOnMountOrArgChange: true });
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const headingId = `book-${book.id}-title`;
   const columns: ListColumn<RecipeRecord>[] = [
     { key: 'number', header: t('records.number'), headSx: { width: '4rem' }, cell: (r) => number.format(r.position + 1) },
@@ -176,7 +177,7 @@ export default function RecipePage() {
           {list.length > 1 ? (
             <Tabs value={list.indexOf(book)} onChange={(_e, i: number) => setChosen(i)} variant="scrollable" allowScrollButtonsMobile aria-label={t('books')} sx={{ mb: 2 }}>
               {list.map((b) => (
-                <Tab key={b.id} label={`${b.name} (${new Intl.NumberFormat(language).format(b.record_count)})`} />
+                <Tab key={b.id} label={`${b.name} (${numberFormat(language).format(b.record_count)})`} />
               ))}
             </Tabs>
           ) : null}
@@ -195,7 +196,7 @@ export default function RecipePage() {
         <DialogTitle id="clear-title">{t('clear.confirm_title', { book: confirm?.name ?? '' })}</DialogTitle>
         <DialogContent>
           <DialogContentText id="clear-text">
-            {t('clear.confirm_text', { book: confirm?.name ?? '', count: confirm?.record_count ?? 0, records: new Intl.NumberFormat(language).format(confirm?.record_count ?? 0) })}
+            {t('clear.confirm_text', { book: confirm?.name ?? '', count: confirm?.record_count ?? 0, records: numberFormat(language).format(confirm?.record_count ?? 0) })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -17,7 +17,8 @@ async function openShell(account: string, options: ShellDeviceOptions = {}) {
   const device = shellDevice(options);
   const user = userEvent.setup({ delay: null });
   const app = await renderApp('/admin/dashboard', { account });
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  // Behind the first-run wizard when it is open (hidden: the dialog hides the page from the tree).
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard', hidden: true });
   await waitFor(() => expect(device.requests.find((r) => r.path === '/api/v1/system/legacyhash')?.answer).toBeDefined());
   return { device, user, app };
 }
