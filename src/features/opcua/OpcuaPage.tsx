@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -9,18 +9,30 @@ import { useBlocker, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { opcuaApi } from '../../../store/api/opcua-endpoints';
 import { selectUsername } from '../../../store/session-slice';
-import { CertificatesTab } from './CertificatesTab';
+import { Loading } from '../../components/Loading';
 import { ConfirmDialog } from './dialogs';
 import { OPCUA_NS } from './messages';
 import { ServerSettingsCard } from './ServerSettingsCard';
 import { StatusCard } from './StatusCard';
-import { TagsTab } from './TagsTab';
 import { TraceLogCard } from './TraceLogCard';
 import { useOpcuaServer } from './use-opcua-server';
 import { useTagsDraft } from './use-tags-draft';
 
 export const OPCUA_TABS = ['server', 'tags', 'certificates'] as const;
 export type OpcuaTab = (typeof OPCUA_TABS)[number];
+
+// The Tags and Certificates tabs (the node tree editor, the certificate lists: a third of this
+// screen's code) load when they are opened, or ahead when a pointer comes down on their tab or the
+// keyboard focuses it; the Server tab, the one the screen opens on, does not wait for them.
+const TAB_LOADERS = {
+  tags: () => import(/* webpackChunkName: "opcua-tags" */ './TagsTab'),
+  certificates: () => import(/* webpackChunkName: "opcua-certificates" */ './CertificatesTab'),
+};
+const TagsTab = lazy(() => TAB_LOADERS.tags().then((m) => ({ default: m.TagsTab })));
+const CertificatesTab = lazy(() => TAB_LOADERS.certificates().then((m) => ({ default: m.CertificatesTab })));
+const prefetchTab = (tab: OpcuaTab) => {
+  if (tab !== 'server') void TAB_LOADERS[tab]().catch(() => undefined);
+};
 
 /** Asks before the page is left with tags edited and not saved: inside the console (another
  * screen) with a dialog, and the browser's own question for a reload or a closed tab. */
@@ -59,7 +71,9 @@ function TagsOnlyPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('menu.opcua', { ns: 'shell' })}
       </Typography>
-      <TagsTab draft={draft} readOnly />
+      <Suspense fallback={<Loading label={t('tags.loading')} />}>
+        <TagsTab draft={draft} readOnly />
+      </Suspense>
     </Box>
   );
 }
@@ -120,6 +134,8 @@ function AdminPage() {
             value={id}
             id={`opcua-tab-${id}`}
             aria-controls={`opcua-panel-${id}`}
+            onPointerDown={() => prefetchTab(id)}
+            onFocus={() => prefetchTab(id)}
             label={
               id === 'tags' && draft.dirty
                 ? t('tabs.tags_unsaved')
@@ -138,9 +154,13 @@ function AdminPage() {
             <TraceLogCard />
           </Stack>
         ) : tab === 'tags' ? (
-          <TagsTab draft={draft} readOnly={false} />
+          <Suspense fallback={<Loading label={t('tags.loading')} />}>
+            <TagsTab draft={draft} readOnly={false} />
+          </Suspense>
         ) : (
-          <CertificatesTab onServerChanged={changed} />
+          <Suspense fallback={<Loading label={t('certificates.loading')} />}>
+            <CertificatesTab onServerChanged={changed} />
+          </Suspense>
         )}
       </Box>
       <UnsavedEditsGuard dirty={draft.dirty} />
