@@ -1,30 +1,44 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { makeStore } from '../store';
-import { initI18n, initialLanguage } from './i18n/i18n';
-import { listenForLanguage } from './i18n/language-listener';
-import { appStateAtStart, listenForShell } from './app/shell-listeners';
-import { signInRedirectOf } from './app/paths';
-import { selectIsSignedIn } from '../store/session-slice';
+import { initialLanguage } from './i18n/boot-texts';
 
+/** Lets the browser in between two steps of the start: a slow tablet runs each step's modules in a
+ * task of its own instead of one long task for all of them (Lighthouse's TBT). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The steps' modules are in this entry's chunks (eager: no request); each is evaluated in its step.
 async function start(): Promise<void> {
   const language = initialLanguage();
+  // 1. i18next, asking for the texts.
+  const { initI18n } = await import(/* webpackMode: "eager" */ './i18n/i18n');
   const texts = initI18n(language);
+  await nextTask();
+  // 2. The store, and the reads the page starts with.
+  const [{ makeStore }, { appStateAtStart, listenForShell }, { selectIsSignedIn }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '../store'),
+    import(/* webpackMode: "eager" */ './app/shell-listeners'),
+    import(/* webpackMode: "eager" */ '../store/session-slice'),
+  ]);
   const store = makeStore({ app: appStateAtStart(language) });
   const signedIn = selectIsSignedIn(store.getState());
-  // Signed in: the shell's reads leave now, while the texts load and the first render runs (the
-  // shell's chunk is already on its way: src/boot.ts).
+  // Signed in: the shell's reads leave now (or are already on their way, src/app/route-preload.ts),
+  // while the texts load and the first render runs.
   if (signedIn) {
     void import(/* webpackChunkName: "shell" */ './layout/shell-data').then((m) => m.prefetchShellData(store.dispatch)).catch(() => undefined);
   } else {
     // Signed out, every page of the console is a sign-in page: its one read leaves now too.
     void import(/* webpackChunkName: "login" */ './features/login/LoginPage').then((m) => m.prefetchLoginData(store.dispatch)).catch(() => undefined);
   }
+  await nextTask();
+  // 3. React DOM.
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await texts;
-  // The console's own modules (the router, the routes, the theme) are evaluated once the texts are
-  // there, in that later task, instead of in the one long task that runs this entry (eager: in this
-  // chunk, no request).
-  const { App } = await import(/* webpackMode: "eager" */ './app/App');
+  await nextTask();
+  // 4. The console's own modules (the router, the routes, the theme), once the texts are there.
+  const [{ App }, { signInRedirectOf }, { listenForLanguage }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager" */ './app/paths'),
+    import(/* webpackMode: "eager" */ './i18n/language-listener'),
+  ]);
   // A deep link opened while signed out goes to sign-in before the router starts: the router
   // would load the page's code (the shell, the screen) before its guard could send the user away.
   const signInFirst = signedIn ? null : signInRedirectOf(window.location);

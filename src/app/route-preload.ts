@@ -1,13 +1,12 @@
 import { ADMIN_SCREENS, APP_SCREENS } from './screens';
-import { loadShell, loadScreen } from './route-chunks';
+import { loadShell } from './route-chunks';
 import { loadShellLocale } from '../i18n/shell-locales';
 import { loadNamespaceLocale } from '../i18n/namespace-locales';
 import { SHELL_READ_URLS } from '../layout/shell-reads';
 import { sendEarlyRead } from '../../store/api/early-reads';
 
 /** Asks for what a signed-in page at `pathname` will load, all at once: the shell's reads, the
- * shell and its texts, and when the path is a menu screen's, its chunk and its area's texts
- * (src/boot.ts). The maps of the texts' files are in this chunk, so the texts are asked for now,
+ * shell and its texts, and when the path is a menu screen's, its area's texts (src/boot.ts). The maps of the texts' files are in this chunk, so the texts are asked for now,
  * not after one more chunk has arrived. */
 export function preloadRoute(pathname: string, language: string, accessToken: string): void {
   const screen = [...ADMIN_SCREENS, ...APP_SCREENS].find((s) => s.path === pathname);
@@ -16,8 +15,8 @@ export function preloadRoute(pathname: string, language: string, accessToken: st
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(loadShell());
   quiet(loadShellLocale(language));
-  if (screen) {
-    quiet(loadScreen(screen));
-    if (screen.textNamespace) quiet(loadNamespaceLocale(screen.textNamespace, language));
-  }
+  // Not the screen's chunk: asking for it with import() evaluates it on arrival, before the frame
+  // has painted (the data log's: 300 ms at 4x CPU). The frame asks for it once painted
+  // (AfterFramePainted in ShellLayout). Its texts are small and asked for now.
+  if (screen?.textNamespace) quiet(loadNamespaceLocale(screen.textNamespace, language));
 }

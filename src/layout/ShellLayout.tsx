@@ -24,6 +24,7 @@ import { insecureWarningApplies, Warnings } from './Warnings';
 import { AccountDialogs } from './AccountDialogs';
 import { usePasswordExpiry } from './password-expiry';
 import { frameMounted } from '../app/frame';
+import { AfterFramePainted } from './AfterFramePainted';
 
 /** The id of the screen's landmark, the skip link's target. */
 const MAIN_ID = 'main-content';
@@ -119,7 +120,9 @@ function Shell({ mode }: { mode: Mode }) {
               it would only show the refusals of its calls. */}
           {expiry.known && !expiry.blocking ? (
             <Suspense fallback={<NavigationProgress label={t('common.loading')} />}>
-              <Outlet />
+              <AfterFramePainted>
+                <Outlet />
+              </AfterFramePainted>
             </Suspense>
           ) : null}
         </Box>

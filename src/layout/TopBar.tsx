@@ -38,7 +38,7 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1, minHeight: 64 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64 }}>
         <IconButton edge="start" aria-label={t('layout.toggle_menu')} onClick={() => dispatch(sidebarToggled())}>
           <MenuIcon />
         </IconButton>
@@ -68,7 +68,15 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           {mobile ? null : <ClockIcon fontSize="small" color="action" sx={{ mr: 0.5 }} />}
-          <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="device-time" aria-label={t('device_time.label')}>
+          {/* On a phone the date and the time take two lines: on one, with the language and the
+              account, the top bar was wider than a 412 px screen and its last button went off it. */}
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: { xs: 'normal', sm: 'nowrap' }, maxWidth: { xs: '5.5em', sm: 'none' }, lineHeight: { xs: 1.3, sm: 1.43 } }}
+            data-testid="device-time"
+            aria-label={t('device_time.label')}
+          >
             {datetime ?? '—'}
           </Typography>
           {isAdmin ? (
