@@ -9,12 +9,17 @@
  */
 import { initialLanguage, loadMainLocale } from './i18n/boot-texts';
 import { loadTokens } from '../store/token-storage';
+import { SHELL_READ_URLS } from './layout/shell-reads';
+import { sendEarlyRead } from '../store/api/early-reads';
 
 const language = initialLanguage();
 void loadMainLocale(language).catch(() => undefined);
 const { accessToken } = loadTokens();
 if (accessToken !== null) {
-  void import(/* webpackChunkName: "route-preload" */ './app/route-preload').then((m) => m.preloadRoute(window.location.pathname, language, accessToken)).catch(() => undefined);
+  // The shell's reads leave from here, not from route-preload: one round trip sooner, and the frame
+  // paints once they are back.
+  if (/^\/(admin|app)\//.test(window.location.pathname)) for (const url of SHELL_READ_URLS) sendEarlyRead(url, accessToken);
+  void import(/* webpackChunkName: "route-preload" */ './app/route-preload').then((m) => m.preloadRoute(window.location.pathname, language)).catch(() => undefined);
 } else {
   // Signed out, the page will be a sign-in page (both are the chunk "login").
   void import(/* webpackChunkName: "login" */ './features/login/LoginPage').catch(() => undefined);

@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   ]);
   const store = makeStore({ app: appStateAtStart(language) });
   const signedIn = selectIsSignedIn(store.getState());
-  // Signed in: the shell's reads leave now (or are already on their way, src/app/route-preload.ts),
+  // Signed in: the shell's reads leave now (or are already on their way, src/boot.ts),
   // while the texts load and the first render runs.
   if (signedIn) {
     void import(/* webpackChunkName: "shell" */ './layout/shell-data').then((m) => m.prefetchShellData(store.dispatch)).catch(() => undefined);

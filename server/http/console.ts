@@ -6,10 +6,14 @@ import { ApiError } from '../lib/api-error';
 
 const SPA_PATH = /^\/(admin|app)(\/|$)|^\/auth-redirect(\/|$)/;
 const API_PATH = /^\/(api|cgi|ws)(\/|$)/;
+/** The sign-in pages of both modes; every other console route is a signed-in page. */
+const SIGN_IN_PATH = /^\/(admin|app)\/login\/?$/;
+const AUTH_REDIRECT_PATH = /^\/auth-redirect(\/|$)/;
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|json)$/;
 
 /** Serves the built console from `dir`: content-hashed files cached for a year, pre-compressed
- * `.br`/`.gz` copies to browsers that accept them, and `index.html` for every console route. */
+ * `.br`/`.gz` copies to browsers that accept them, and for every console route the page built for
+ * it (below). */
 export async function registerConsole(app: FastifyInstance, dir: string | null): Promise<void> {
   const built = dir !== null && fs.existsSync(path.join(dir, 'index.html'));
   if (built) {
@@ -26,10 +30,20 @@ export async function registerConsole(app: FastifyInstance, dir: string | null):
     });
   }
 
-  const sendConsole = (reply: FastifyReply) => {
+  // The build writes one page per kind of first load, each naming every script that load runs
+  // (webpack.config.ts, PAGES): a signed-in route's page has the shell's chunks fetched at once, the
+  // sign-in page the sign-in chunk. Which one a route gets is a guess from its path alone (the
+  // session is in the browser's storage): a signed-out visitor of /admin/dashboard downloads the
+  // shell's chunks for nothing and is sent to sign in, as before. A build without them (or a test's
+  // folder) has index.html alone.
+  const pageOr = (file: string) => (built && fs.existsSync(path.join(dir, file)) ? file : 'index.html');
+  const signInPage = pageOr('sign-in.html');
+  const signedInPage = pageOr('signed-in.html');
+  const pageOf = (url: string): string => (SIGN_IN_PATH.test(url) ? signInPage : AUTH_REDIRECT_PATH.test(url) ? 'index.html' : signedInPage);
+  const sendConsole = (url: string, reply: FastifyReply) => {
     if (!built) throw new ApiError(404, 'not_found', 'The console is not built: run npm run build');
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(pageOf(url));
   };
 
   app.get('/', (_req, reply) => reply.redirect('/app', 302));
@@ -41,7 +55,7 @@ export async function registerConsole(app: FastifyInstance, dir: string | null):
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(reply);
+    if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(url, reply);
     if (API_PATH.test(url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send(ApiError.notFound(`No such call: ${req.method} ${url}`).toBody());
     }

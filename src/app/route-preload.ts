@@ -2,16 +2,13 @@ import { ADMIN_SCREENS, APP_SCREENS } from './screens';
 import { loadShell } from './route-chunks';
 import { loadShellLocale } from '../i18n/shell-locales';
 import { loadNamespaceLocale } from '../i18n/namespace-locales';
-import { SHELL_READ_URLS } from '../layout/shell-reads';
-import { sendEarlyRead } from '../../store/api/early-reads';
 
-/** Asks for what a signed-in page at `pathname` will load, all at once: the shell's reads, the
- * shell and its texts, and when the path is a menu screen's, its area's texts (src/boot.ts). The maps of the texts' files are in this chunk, so the texts are asked for now,
+/** Asks for what a signed-in page at `pathname` will load, all at once (the shell's reads have
+ * already left, from src/boot.ts): the shell and its texts, and when the path is a menu screen's, its area's texts (src/boot.ts). The maps of the texts' files are in this chunk, so the texts are asked for now,
  * not after one more chunk has arrived. */
-export function preloadRoute(pathname: string, language: string, accessToken: string): void {
+export function preloadRoute(pathname: string, language: string): void {
   const screen = [...ADMIN_SCREENS, ...APP_SCREENS].find((s) => s.path === pathname);
   if (!screen && !/^\/(admin|app)\//.test(pathname)) return;
-  for (const url of SHELL_READ_URLS) sendEarlyRead(url, accessToken);
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(loadShell());
   quiet(loadShellLocale(language));

@@ -5,7 +5,7 @@ import { WEBVIEW_ROUTES } from '../../contract/api/webview.routes';
 
 /**
  * The URLs of the reads every signed-in page starts with (prefetchShellData in ./shell-data.ts
- * dispatches them; a test keeps the two the same). Zod- and RTK-free: route-preload sends them
+ * dispatches them; a test keeps the two the same). Zod- and RTK-free: src/boot.ts sends them
  * before the console's code has arrived (store/api/early-reads.ts).
  */
 export const SHELL_READ_URLS: readonly string[] = [

@@ -1,6 +1,6 @@
 /**
- * Reads a signed-in page sends before the console's code has arrived. src/app/route-preload.ts
- * (run by src/boot.ts, a few kilobytes) sends the shell's reads as soon as the page starts, and
+ * Reads a signed-in page sends before the console's code has arrived. src/boot.ts (the first
+ * script, a few kilobytes) sends the shell's reads as soon as the page starts, and
  * the base query (./base-query.ts) hands each answer to the first request for the same
  * call with the same token: one request, sent while React, MUI and the router are still arriving
  * instead of after them. An early read is taken once; one nobody takes within FRESH_MS, or one

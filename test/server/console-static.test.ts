@@ -157,6 +157,47 @@ describe('console and static files', () => {
   });
 });
 
+describe('the page each kind of first load gets (webpack.config.ts, PAGES)', () => {
+  const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body></body></html>`;
+  let t: TestDevice;
+  let consoleDir: string;
+  beforeAll(async () => {
+    consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-console-'));
+    for (const name of ['index', 'signed-in', 'sign-in']) fs.writeFileSync(path.join(consoleDir, `${name}.html`), page(name));
+    fs.writeFileSync(path.join(consoleDir, 'signed-in.html.gz'), zlib.gzipSync(page('signed-in')));
+    t = await startTestDevice({ consoleDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/admin/login', 'sign-in'],
+    ['/app/login', 'sign-in'],
+    ['/admin/login?redirect=%2Fadmin%2Fnetwork%2Fwifi', 'sign-in'],
+    ['/admin/dashboard', 'signed-in'],
+    ['/admin/features/opcua', 'signed-in'],
+    ['/app', 'signed-in'],
+    ['/app/web-view', 'signed-in'],
+    ['/admin/loginx', 'signed-in'],
+    ['/auth-redirect', 'index'],
+  ])('answers %s with %s.html', async (url, name) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(page(name));
+    expectDocumentHeaders(res);
+  });
+
+  it('sends the pre-compressed copy of a page to a browser that accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(page('signed-in'));
+  });
+});
+
 describe('console not built', () => {
   let t: TestDevice;
   beforeAll(async () => {

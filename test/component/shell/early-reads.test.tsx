@@ -1,6 +1,6 @@
 /**
  * Early reads (issue 22): a signed-in page sends the shell's reads before the console's code has
- * arrived (route-preload), and the base query takes each answer for the first request for the same
+ * arrived (src/boot.ts), and the base query takes each answer for the first request for the same
  * call with the same token: one request each, never an answer for another token or a stale one.
  */
 import { makeStore } from '../../../store';
