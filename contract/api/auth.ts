@@ -24,12 +24,19 @@ export const tokenResponseSchema = z
   })
   .meta({ id: 'TokenResponse' });
 
+/** User mode also takes a WebView user's name alone, while WebView Setting allows password-free
+ * sign-in (403 password_free_off otherwise). */
+export const appTokenRequestSchema = z
+  .discriminatedUnion('grant_type', [...tokenRequestSchema.options, z.object({ grant_type: z.literal('password_free'), username: accountNameField })])
+  .meta({ id: 'AppTokenRequest' });
+
 export const tokenApp = defineCall({
   ...AUTH_ROUTES.tokenApp,
   tag: 'auth',
-  summary: 'User-mode sign-in (or token renewal) for the WebView users and any account',
+  summary:
+    'User-mode sign-in (or token renewal) for the WebView users and any account; a WebView user is refused with 403 webview_disabled while WebView is off',
   access: { kind: 'public' },
-  body: tokenRequestSchema,
+  body: appTokenRequestSchema,
   response: tokenResponseSchema,
   audit: { action: 'login', target: 'app' },
 });

@@ -61,7 +61,11 @@ async function grant(
 }
 
 function register(app: FastifyInstance, device: Device): void {
-  registerCall(app, device, tokenApp, ({ body, source, audit }) => grant(device, body, source, null, audit));
+  registerCall(app, device, tokenApp, ({ body, source, audit }) => {
+    // Password-free sign-in comes with WebView Setting's users (issue 23); until then it is off.
+    if (body.grant_type === 'password_free') throw new ApiError(403, 'password_free_off', 'Password-free sign-in is off');
+    return grant(device, body, source, null, audit);
+  });
 
   registerCall(app, device, tokenAdmin, ({ body, params, source, audit }) => grant(device, body, source, params.role, audit));
 
