@@ -229,4 +229,22 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX password_history_by_account ON password_history(username, id);
     `,
   },
+  {
+    id: 8,
+    name: 'webview_users',
+    // WebView users are accounts of mode 'user' (docs/decisions.md#webview-users): each has its
+    // WebView role (control: view and control; view_only: view) and may be disabled. The two
+    // built-in users get theirs; which of them WebView Setting had disabled moves here from the
+    // stored setting (its `users_enabled` map, dropped by the setting's upgrade afterwards).
+    sql: `
+      ALTER TABLE accounts ADD COLUMN webview_role TEXT CHECK (webview_role IN ('control', 'view_only'));
+      ALTER TABLE accounts ADD COLUMN enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1));
+      UPDATE accounts SET webview_role = 'control' WHERE username = 'cmt_default_control_user';
+      UPDATE accounts SET webview_role = 'view_only' WHERE username = 'cmt_default_view_only_user';
+      UPDATE accounts SET enabled = 0
+        WHERE mode = 'user'
+          AND json_valid((SELECT value FROM settings WHERE key = 'webview'))
+          AND json_type((SELECT value FROM settings WHERE key = 'webview'), '$.users_enabled."' || username || '"') = 'false';
+    `,
+  },
 ];

@@ -10,7 +10,11 @@ import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
 
 export interface Caller {
-  username: AccountName;
+  /** The account signed in, by its own name: what the operation log names. */
+  username: string;
+  /** The built-in account whose permissions it has (itself, or a WebView user's role's built-in
+   * user): what every access check asks (docs/decisions.md#webview-users). */
+  account: AccountName;
   sessionId: string;
   expiresAt: number;
 }
@@ -56,13 +60,17 @@ export function bearerToken(req: FastifyRequest): string | null {
 export function authenticate(device: Device, req: FastifyRequest): Caller {
   const token = bearerToken(req);
   if (!token) throw new ApiError(401, 'unauthorized', UNAUTHORIZED_JWT_MESSAGE);
-  return device.tokens.verifyAccess(token);
+  const claims = device.tokens.verifyAccess(token);
+  // The account's permissions are read at every call: a WebView user's role may have changed.
+  const account = device.accounts.actingAccount(claims.username);
+  if (account === null) throw new ApiError(400, 'invalid_token', 'The account of this token no longer exists');
+  return { ...claims, account };
 }
 
 function authorize(device: Device, call: CallDef, caller: Caller): void {
   const access = call.access;
-  if (access.kind === 'accounts' && !mayCall(access, caller.username)) throw ApiError.forbidden();
-  if (access.kind === 'menu' && !mayCall(access, caller.username, device.accounts.extraRoles(caller.username))) throw ApiError.forbidden();
+  if (access.kind === 'accounts' && !mayCall(access, caller.account)) throw ApiError.forbidden();
+  if (access.kind === 'menu' && !mayCall(access, caller.account, device.accounts.extraRoles(caller.username))) throw ApiError.forbidden();
 }
 
 /**

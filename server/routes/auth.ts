@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginInfo, logout, tokenAdmin, tokenApp, tokenCheck } from '../../contract/api/auth';
 import { DEVICE_MODEL } from '../hardware/system-info';
-import { isAccountName, type AccountName } from '../../contract/roles';
+import type { AccountName } from '../../contract/roles';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
 import { defineServerArea, setting } from '../http/area';
@@ -11,7 +11,10 @@ import { secret } from '../../contract/api/secret';
 import type { Device } from '../device';
 import type { TokenPair } from '../services/tokens';
 
-type TokenBody = { grant_type: 'password'; username: string; password: string } | { grant_type: 'refresh_token'; refresh_token: string };
+type TokenBody =
+  | { grant_type: 'password'; username: string; password: string }
+  | { grant_type: 'refresh_token'; refresh_token: string }
+  | { grant_type: 'password_free'; username: string };
 
 /** Both token calls. Every attempt first passes the sign-in limits (per address, per account),
  * in memory and before any password is checked; a refused one is counted on its address's row of
@@ -31,25 +34,40 @@ async function grant(
     audit({ account: username, after: { grant_type: 'refresh_token' } });
     return pair;
   }
-  const { username, password } = body;
-  audit({ account: username, after: { grant_type: 'password' } });
+  const { username } = body;
+  audit({ account: username, after: { grant_type: body.grant_type } });
   limits.admit(source, username);
   // An admitted attempt counts towards the account's throttle until it ends one way or the other.
   let ended = false;
   try {
     if (pathAccount && username !== pathAccount) throw ApiError.validation('username', 'does not match the account chosen');
     device.lockout.assertNotLocked(source, username);
-    if (!isAccountName(username) || !device.accounts.get(username)) {
-      ended = true;
-      limits.failed(username, source);
-      device.lockout.recordFailure(source, username);
-      throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
-    }
-    if (!(await device.accounts.verify(username, password))) {
-      ended = true;
-      limits.failed(username, source);
-      device.lockout.recordFailure(source, username);
-      throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
+    const webview = device.settings.get('webview');
+    if (body.grant_type === 'password_free') {
+      // Only while WebView Setting allows it, and only as an enabled WebView user
+      // (docs/decisions.md#webview-users); nothing about the name is revealed otherwise.
+      const account = device.accounts.get(username);
+      if (!webview.password_free || !account || account.mode !== 'user' || !account.enabled) {
+        throw new ApiError(403, 'password_free_off', 'Password-free sign-in is off');
+      }
+      if (!webview.enabled) throw new ApiError(403, 'webview_disabled', 'WebView is turned off');
+    } else {
+      const account = device.accounts.get(username);
+      if (!account) {
+        ended = true;
+        limits.failed(username, source);
+        device.lockout.recordFailure(source, username);
+        throw new ApiError(401, 'user_not_in_list', 'User is not in the user list');
+      }
+      // A disabled WebView user is refused as a wrong password is: the answer does not say the
+      // password was right.
+      if (!(await device.accounts.verify(username, body.password)) || !account.enabled) {
+        ended = true;
+        limits.failed(username, source);
+        device.lockout.recordFailure(source, username);
+        throw new ApiError(401, 'invalid_credentials', 'User does not exist or password is incorrect');
+      }
+      if (account.mode === 'user' && !webview.enabled) throw new ApiError(403, 'webview_disabled', 'WebView is turned off');
     }
     device.lockout.recordSuccess(source, username);
     ended = true;
@@ -61,11 +79,7 @@ async function grant(
 }
 
 function register(app: FastifyInstance, device: Device): void {
-  registerCall(app, device, tokenApp, ({ body, source, audit }) => {
-    // Password-free sign-in comes with WebView Setting's users (issue 23); until then it is off.
-    if (body.grant_type === 'password_free') throw new ApiError(403, 'password_free_off', 'Password-free sign-in is off');
-    return grant(device, body, source, null, audit);
-  });
+  registerCall(app, device, tokenApp, ({ body, source, audit }) => grant(device, body, source, null, audit));
 
   registerCall(app, device, tokenAdmin, ({ body, params, source, audit }) => grant(device, body, source, params.role, audit));
 

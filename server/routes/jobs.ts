@@ -12,7 +12,7 @@ export const jobsArea = defineServerArea({
       const job = device.jobs.get(params.id);
       // A job of a kind the caller may not start (its kind's menu) is as unknown to it as one that
       // does not exist.
-      if (!job || !effectiveRoles(caller.username, device.accounts.extraRoles(caller.username)).has(JOB_KINDS_DEF[job.kind].menu)) {
+      if (!job || !effectiveRoles(caller.account, device.accounts.extraRoles(caller.username)).has(JOB_KINDS_DEF[job.kind].menu)) {
         throw new ApiError(404, 'not_found', 'No such job');
       }
       return job;

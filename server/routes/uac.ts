@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changeAdminPassword, changeUserPassword, extraRole, setState, userInfo } from '../../contract/api/uac';
-import { ADMIN_MODE_ACCOUNTS, baseRoles, type AccountName } from '../../contract/roles';
+import { ADMIN_MODE_ACCOUNTS, baseRoles } from '../../contract/roles';
 import { strengthFailures, strengthRulesFromWire } from '../../contract/rules/password-strength';
 import { PASSWORD_HISTORY_DEPTH } from '../../contract/rules/password-form';
 import { ApiError } from '../lib/api-error';
@@ -17,7 +17,7 @@ interface ChangeRequest {
 
 /** Verifies the current password, applies the strength rules, sets the new password, and ends
  * every other session of the changed accounts at once (the caller's own session stays). */
-async function changePassword(device: Device, caller: Caller, source: string, req: ChangeRequest): Promise<AccountName[]> {
+async function changePassword(device: Device, caller: Caller, source: string, req: ChangeRequest): Promise<string[]> {
   if (req.username !== caller.username) throw ApiError.forbidden('You may change only your own password');
   if (req.changeAll && caller.username !== 'admin') throw ApiError.forbidden('Only admin may change every password');
   device.lockout.assertNotLocked(source, caller.username);
@@ -29,7 +29,7 @@ async function changePassword(device: Device, caller: Caller, source: string, re
   if (failures.length > 0) {
     throw new ApiError(400, 'password_too_weak', 'The password does not meet the password strength rules', { failures, field: 'password' });
   }
-  const targets: AccountName[] = req.changeAll ? [...ADMIN_MODE_ACCOUNTS] : [caller.username];
+  const targets: string[] = req.changeAll ? [...ADMIN_MODE_ACCOUNTS] : [caller.username];
   const reused = await device.accounts.reusedBy(targets, req.password);
   if (reused.length > 0) {
     throw new ApiError(400, 'password_reused', `The new password is one of the last ${PASSWORD_HISTORY_DEPTH} passwords of ${reused.join(', ')}: choose another`, {
@@ -62,7 +62,7 @@ function register(app: FastifyInstance, device: Device): void {
     if (!account) throw new ApiError(400, 'invalid_token', 'The account of this token no longer exists');
     return {
       username: account.username,
-      permission: { roles: baseRoles(account.username) },
+      permission: { roles: baseRoles(caller.account) },
       state_code: account.state_code,
       http: device.settings.get('http_enabled'),
       password_updated_at: account.password_updated_at,

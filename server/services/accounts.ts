@@ -2,18 +2,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAccountName, isMenuId, type AccountName, type MenuId } from '../../contract/roles';
+import { ADMIN_MODE_ACCOUNTS, USER_MODE_ACCOUNTS, isAdminModeAccount, isMenuId, type AccountName, type MenuId, type UserModeAccount } from '../../contract/roles';
+import type { WebviewRole } from '../../contract/api/webview.routes';
 import { hashPassword, isLegacyHash, needsRehash, randomPassword, verifyPassword } from './passwords';
 import { PASSWORD_HISTORY_DEPTH } from '../../contract/rules/password-form';
 
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
 export interface Account {
-  username: AccountName;
+  /** One of the five built-in accounts, or a WebView user WebView Setting added. */
+  username: string;
   mode: 'admin' | 'user';
   password_hash: string;
   state_code: 0 | 1;
   password_updated_at: string;
+  /** A user-mode account's WebView role; null for admin, update and history. */
+  webview_role: WebviewRole | null;
+  /** A disabled account cannot sign in (only WebView users are ever disabled). */
+  enabled: boolean;
+}
+
+/** The built-in account a WebView user acts as for every permission check (the role matrix is
+ * keyed by the built-in names): its role's (docs/decisions.md#webview-users). */
+export const ACTING_ACCOUNT_OF_ROLE: Record<WebviewRole, UserModeAccount> = {
+  control: 'cmt_default_control_user',
+  view_only: 'cmt_default_view_only_user',
+};
+
+/** The two WebView users the device ships with: they may be disabled, never removed. */
+export function isBuiltinUser(username: string): boolean {
+  return (USER_MODE_ACCOUNTS as readonly string[]).includes(username);
+}
+
+interface AccountRow extends Omit<Account, 'enabled'> {
+  enabled: number;
+}
+
+const fromRow = (row: AccountRow | undefined): Account | undefined => (row ? { ...row, enabled: row.enabled === 1 } : undefined);
+
+/** What a change of WebView users leaves behind, for who must follow it (the WebView socket). */
+export interface WebviewUsersChange {
+  /** The WebView users that may no longer view: disabled, removed or given a new password. */
+  ended: string[];
 }
 
 export class AccountsService {
@@ -30,7 +60,7 @@ export class AccountsService {
   /** `clock` is the device clock: a password's date is compared with the device time. */
   constructor(private readonly db: Db, private readonly clock: Clock, dataDir: string | null = null) {
     this.credentialsFile = dataDir === null ? null : path.join(dataDir, INITIAL_CREDENTIALS_FILE);
-    this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at FROM accounts WHERE username = ?');
+    this.byName = db.prepare('SELECT username, mode, password_hash, state_code, password_updated_at, webview_role, enabled FROM accounts WHERE username = ?');
     this.updateHash = db.prepare('UPDATE accounts SET password_hash = ?, password_updated_at = ? WHERE username = ?');
     this.extraRolesOf = db.prepare('SELECT menu FROM extra_roles WHERE username = ? ORDER BY menu').pluck();
     this.previousHashes = db.prepare('SELECT password_hash FROM password_history WHERE username = ? ORDER BY id DESC LIMIT ?').pluck();
@@ -49,19 +79,71 @@ export class AccountsService {
     const hashes = await Promise.all(all.map((a) => hashPassword(passwords[a])));
     const now = new Date(this.clock.now()).toISOString();
     const insert = this.db.prepare(
-      'INSERT INTO accounts (username, mode, password_hash, state_code, password_updated_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
+      'INSERT INTO accounts (username, mode, password_hash, state_code, password_updated_at, created_at, webview_role) VALUES (?, ?, ?, 0, ?, ?, ?)',
     );
+    const roleOf = (a: AccountName): WebviewRole | null =>
+      a === 'cmt_default_control_user' ? 'control' : a === 'cmt_default_view_only_user' ? 'view_only' : null;
     this.db.transaction(() => {
-      all.forEach((a, i) => insert.run(a, (ADMIN_MODE_ACCOUNTS as readonly string[]).includes(a) ? 'admin' : 'user', hashes[i], now, now));
+      all.forEach((a, i) => insert.run(a, isAdminModeAccount(a) ? 'admin' : 'user', hashes[i], now, now, roleOf(a)));
     })();
     return passwords;
   }
 
   get(username: string): Account | undefined {
-    if (!isAccountName(username)) return undefined;
-    return this.byName.get(username) as Account | undefined;
+    if (typeof username !== 'string' || username.length === 0 || username.length > 64) return undefined;
+    return fromRow(this.byName.get(username) as AccountRow | undefined);
   }
 
+  /** The built-in account whose permissions `username` has: admin, update and history their own,
+   * a WebView user its role's built-in user; null for no account (or a WebView user without a
+   * role, which no call makes). */
+  actingAccount(username: string): AccountName | null {
+    if (isAdminModeAccount(username)) return username;
+    const account = this.get(username);
+    if (!account || account.mode !== 'user' || account.webview_role === null) return null;
+    return ACTING_ACCOUNT_OF_ROLE[account.webview_role];
+  }
+
+  // ---- WebView users (docs/decisions.md#webview-users) ----
+
+  /** Every user-mode account, the built-in two first, then by name. */
+  webviewUsers(): Account[] {
+    const rows = this.db
+      .prepare(
+        `SELECT username, mode, password_hash, state_code, password_updated_at, webview_role, enabled FROM accounts
+         WHERE mode = 'user' ORDER BY username NOT IN ('cmt_default_control_user', 'cmt_default_view_only_user'), username`,
+      )
+      .all() as AccountRow[];
+    return rows.map((r) => fromRow(r)!);
+  }
+
+  /** Adds a WebView user with its password. The administrator chose the password, so the user
+   * does not go through the first-run wizard (state_code 1). The caller checks the name is free. */
+  async addWebviewUser(username: string, role: WebviewRole, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    const now = new Date(this.clock.now()).toISOString();
+    this.db
+      .prepare(
+        "INSERT INTO accounts (username, mode, password_hash, state_code, password_updated_at, created_at, webview_role, enabled) VALUES (?, 'user', ?, 1, ?, ?, ?, 1)",
+      )
+      .run(username, hash, now, now, role);
+  }
+
+  /** Enables or disables a WebView user, or changes its role. */
+  updateWebviewUser(username: string, change: { enabled?: boolean; role?: WebviewRole }): void {
+    this.db.transaction(() => {
+      if (change.enabled !== undefined) this.db.prepare("UPDATE accounts SET enabled = ? WHERE username = ? AND mode = 'user'").run(change.enabled ? 1 : 0, username);
+      if (change.role !== undefined) this.db.prepare("UPDATE accounts SET webview_role = ? WHERE username = ? AND mode = 'user'").run(change.role, username);
+    })();
+  }
+
+  /** Removes a WebView user, its password history and its sessions (revoke them first). */
+  removeWebviewUser(username: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM password_history WHERE username = ?').run(username);
+      this.db.prepare("DELETE FROM accounts WHERE username = ? AND mode = 'user'").run(username);
+    })();
+  }
   /** Checks a password; a hash in an older format or with weaker parameters is replaced by a
    * current one on success. */
   async verify(username: string, password: string): Promise<boolean> {
@@ -77,8 +159,8 @@ export class AccountsService {
 
   /** The accounts among `usernames` for which `password` is one of the PASSWORD_HISTORY_DEPTH
    * passwords the device remembers (the current one included). */
-  async reusedBy(usernames: readonly AccountName[], password: string): Promise<AccountName[]> {
-    const reused: AccountName[] = [];
+  async reusedBy(usernames: readonly string[], password: string): Promise<string[]> {
+    const reused: string[] = [];
     for (const username of usernames) {
       const account = this.get(username);
       if (!account) continue;
@@ -95,7 +177,7 @@ export class AccountsService {
 
   /** Sets one new password on several accounts at once (admin's change-all), in one transaction;
    * each account's password so far joins its history (the newest PASSWORD_HISTORY_DEPTH - 1 kept). */
-  async setPassword(usernames: readonly AccountName[], password: string): Promise<void> {
+  async setPassword(usernames: readonly string[], password: string): Promise<void> {
     const hashes = await Promise.all(usernames.map(() => hashPassword(password)));
     const now = new Date(this.clock.now()).toISOString();
     this.db.transaction(() => {
@@ -148,11 +230,11 @@ export class AccountsService {
     else fs.writeFileSync(file, `${kept.join('\n')}\n`, { mode: 0o600 });
   }
 
-  setState(username: AccountName, code: 0 | 1): void {
+  setState(username: string, code: 0 | 1): void {
     this.db.prepare('UPDATE accounts SET state_code = ? WHERE username = ?').run(code, username);
   }
 
-  extraRoles(username: AccountName): MenuId[] {
+  extraRoles(username: string): MenuId[] {
     return (this.extraRolesOf.all(username) as string[]).filter(isMenuId);
   }
 

@@ -14,8 +14,15 @@ export const MAX_FAILURE_ROWS = 5_000;
 export const MAX_LOCKOUT_ROWS = 5_000;
 
 /** The name failures and lockouts are kept under: the account's, or one shared by all unknown names. */
-export function accountKey(username: string): string {
-  return isAccountName(username) ? username : UNKNOWN_ACCOUNT_KEY;
+export function accountKey(username: string, isAccount: (name: string) => boolean = isAccountName): string {
+  return isAccount(username) ? username : UNKNOWN_ACCOUNT_KEY;
+}
+
+/** Whether a name is an account of this device: a built-in one, or a WebView user of the
+ * accounts table (docs/decisions.md#webview-users). */
+export function accountsOf(db: Db): (name: string) => boolean {
+  const exists = db.prepare('SELECT 1 FROM accounts WHERE username = ?').pluck();
+  return (name) => isAccountName(name) || (name.length <= 64 && exists.get(name) !== undefined);
 }
 
 /** Login lockout (docs/decisions.md#lockout), keyed on the socket address and the account name. */
@@ -31,7 +38,10 @@ export class LockoutService {
   private readonly capFailures;
   private readonly capLockouts;
 
+  private readonly isAccount: (name: string) => boolean;
+
   constructor(db: Db, private readonly clock: Clock) {
+    this.isAccount = accountsOf(db);
     this.lockedUntil = db.prepare('SELECT until FROM login_lockouts WHERE source = ? AND username = ?').pluck();
     this.insertFailure = db.prepare('INSERT INTO login_failures (source, username, at) VALUES (?, ?, ?)');
     this.countFailures = db.prepare('SELECT COUNT(*) FROM login_failures WHERE source = ? AND username = ? AND at > ?').pluck();
@@ -75,7 +85,7 @@ export class LockoutService {
 
   /** Throws 429 while the pair is locked out. */
   assertNotLocked(source: string, username: string): void {
-    const key = accountKey(username);
+    const key = accountKey(username, this.isAccount);
     const until = this.lockedUntil.get(source, key) as number | undefined;
     if (until === undefined) return;
     if (until > this.clock.now()) throw this.lockedError(until);
@@ -84,16 +94,16 @@ export class LockoutService {
 
   /** Records a failure; the failure that reaches the limit answers 429 at once. */
   recordFailure(source: string, username: string): void {
-    if (this.transactFailure(source, accountKey(username), this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
+    if (this.transactFailure(source, accountKey(username, this.isAccount), this.clock.now())) throw this.lockedError(this.clock.now() + LOCKOUT_MS);
   }
 
   /** Forgets every failure and lockout of `username`, from every address (admin's recovery). */
   clearAccount(username: string): void {
-    this.clearAccountRows(accountKey(username));
+    this.clearAccountRows(accountKey(username, this.isAccount));
   }
 
   recordSuccess(source: string, username: string): void {
-    this.clearFailures.run(source, accountKey(username));
+    this.clearFailures.run(source, accountKey(username, this.isAccount));
   }
 
   /** Drops what no longer counts (failures out of the window, ended lockouts), then caps both

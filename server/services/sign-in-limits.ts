@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { ApiError } from '../lib/api-error';
-import { accountKey } from './lockout';
+import { accountKey, accountsOf } from './lockout';
 
 /** Sign-in attempts one address may make at once (a token bucket's size)… */
 export const SOURCE_BURST = 10;
@@ -92,7 +92,10 @@ export class SignInLimits {
   private asked = 0;
   private readonly signedInFrom;
 
+  private readonly isAccount: (name: string) => boolean;
+
   constructor(db: Db, private readonly clock: Clock) {
+    this.isAccount = accountsOf(db);
     // The sessions table remembers where each account signed in from.
     this.signedInFrom = db
       .prepare('SELECT 1 FROM sessions WHERE username = ? AND source = ? AND created_at > ? LIMIT 1')
@@ -107,7 +110,7 @@ export class SignInLimits {
     const bucket = this.bucket(source, now);
     if (bucket.tokens < 1) throw tooManyRequests((1 - bucket.tokens) * SOURCE_REFILL_MS);
     if (username !== null) {
-      const key = accountKey(username);
+      const key = accountKey(username, this.isAccount);
       const account = this.account(key);
       if (!this.throttled(account, now)) this.endLine(account);
       else if (!this.known(key, source, now)) this.takeWindow(account, source, now);
@@ -120,14 +123,14 @@ export class SignInLimits {
   succeeded(source: string, username: string | null): void {
     const bucket = this.buckets.get(source);
     if (bucket) bucket.tokens = Math.min(SOURCE_BURST, bucket.tokens + 1);
-    if (username !== null) this.accounts.delete(accountKey(username));
+    if (username !== null) this.accounts.delete(accountKey(username, this.isAccount));
   }
 
   /** A wrong password, or an unknown user name (all unknown names count as one account), from
    * `source`. */
   failed(username: string, source: string): void {
     const now = this.clock.now();
-    const account = this.account(accountKey(username));
+    const account = this.account(accountKey(username, this.isAccount));
     account.pending = Math.max(0, account.pending - 1);
     account.failures.push(now);
     if (account.failures.length > ACCOUNT_THROTTLE_FAILURES) account.failures.shift();
@@ -139,7 +142,7 @@ export class SignInLimits {
   /** An admitted password attempt that ended neither way (a refusal before the password was
    * checked: a locked address, a user name that does not match the path). */
   abandoned(username: string): void {
-    const account = this.accounts.get(accountKey(username));
+    const account = this.accounts.get(accountKey(username, this.isAccount));
     if (account) account.pending = Math.max(0, account.pending - 1);
   }
 
@@ -159,7 +162,7 @@ export class SignInLimits {
 
   /** How many addresses wait in the line of `username`'s throttle (for tests: it is bounded). */
   lineLength(username: string): number {
-    return this.accounts.get(accountKey(username))?.waiting.size ?? 0;
+    return this.accounts.get(accountKey(username, this.isAccount))?.waiting.size ?? 0;
   }
 
   private level(bucket: Bucket, now: number): number {

@@ -3,15 +3,14 @@ import type { Device } from '../device';
 
 /**
  * The WebView role of a signed-in account: what the WebView page and its socket let it do. A
- * WebView user has its own (control: view and control; view_only: view); admin views and
- * controls from admin mode; update and history may not view WebView (null).
- *
- * Issue 23 (WebView Setting's users) reads the role from the accounts; until then the two
- * built-in WebView users are the only ones.
+ * WebView user (an account of mode 'user', docs/decisions.md#webview-users) has the role stored
+ * with it while it is enabled (control: view and control; view_only: view) and none once
+ * disabled or removed; admin views and controls from admin mode; update and history may not view
+ * WebView (null). Whether WebView itself is on is WebView Setting's (`settings.get('webview')`).
  */
-export function webviewRoleOf(device: Device, username: string): WebviewRole | null {
+export function webviewRoleOf(device: Pick<Device, 'accounts'>, username: string): WebviewRole | null {
   if (username === 'admin') return 'control';
-  if (username === 'cmt_default_control_user') return device.settings.get('webview').users_enabled[username] === false ? null : 'control';
-  if (username === 'cmt_default_view_only_user') return device.settings.get('webview').users_enabled[username] === false ? null : 'view_only';
-  return null;
+  const account = device.accounts.get(username);
+  if (!account || account.mode !== 'user' || !account.enabled) return null;
+  return account.webview_role;
 }
