@@ -26,6 +26,8 @@ describe('secret marks of the contract', () => {
       'project.updateFromMedia': ['password'],
       'opcua.setSettings': ['users.[].password'],
       'plcRuntime.activate': ['value'],
+      'webview.addUser': ['admin_password', 'password'],
+      'webview.updateUser': ['admin_password', 'password'],
     });
   });
 

@@ -84,13 +84,15 @@ describe('stored settings of an older shape', () => {
     const db = openDatabase(dataDir);
     const settings = new SettingsService(db, SETTING_DEFS);
     expect(settings.get('hmi_name')).toBe('Line-9');
+    // the two timeout fields become one, the users' enabled map leaves (migration 8 moved it to
+    // the accounts: test/server/webview-users.test.ts), the new fields get their defaults
     expect(settings.get('webview')).toEqual({
       enabled: false,
-      timeout_enabled: false,
-      timeout_minutes: 15,
+      idle_timeout: { enabled: false, minutes: 15 },
+      home_page: false,
       password_free: true,
       auto_login: { enabled: true, username: null },
-      users_enabled: { cmt_default_control_user: false },
+      max_viewers: 4,
     });
     expect(settings.get('wifi')).toEqual({ enabled: true, connection: null, attempt_started_ms: 0 });
     expect(settings.get('hotspot')).toEqual({
