@@ -25,7 +25,7 @@ export const tokenResponseSchema = z
   .meta({ id: 'TokenResponse' });
 
 /** User mode also takes a WebView user's name alone, while WebView Setting allows password-free
- * sign-in (403 password_free_off otherwise). */
+ * sign-in, or signs in automatically as that very user (403 password_free_off otherwise). */
 export const appTokenRequestSchema = z
   .discriminatedUnion('grant_type', [...tokenRequestSchema.options, z.object({ grant_type: z.literal('password_free'), username: accountNameField })])
   .meta({ id: 'AppTokenRequest' });

@@ -44,10 +44,12 @@ async function grant(
     device.lockout.assertNotLocked(source, username);
     const webview = device.settings.get('webview');
     if (body.grant_type === 'password_free') {
-      // Only while WebView Setting allows it, and only as an enabled WebView user
-      // (docs/decisions.md#webview-users); nothing about the name is revealed otherwise.
+      // Only while WebView Setting allows it (password-free sign-in, or automatic sign-in as
+      // this very user), and only as an enabled WebView user (docs/decisions.md#webview-users);
+      // nothing about the name is revealed otherwise.
       const account = device.accounts.get(username);
-      if (!webview.password_free || !account || account.mode !== 'user' || !account.enabled) {
+      const allowed = webview.password_free || (webview.auto_login.enabled && webview.auto_login.username === username);
+      if (!allowed || !account || account.mode !== 'user' || !account.enabled) {
         throw new ApiError(403, 'password_free_off', 'Password-free sign-in is off');
       }
       if (!webview.enabled) throw new ApiError(403, 'webview_disabled', 'WebView is turned off');

@@ -1,9 +1,53 @@
 import { api } from './base-api';
 import { contractEndpoints } from './contract-endpoint';
 import { WEBVIEW_ROUTES as R } from '../../contract/api/webview.routes';
+import type { BodyOf } from '../../contract/api/define';
+import type { addUser, setSettings, updateUser } from '../../contract/api/webview';
 
-export const webviewApi = api.enhanceEndpoints({ addTagTypes: ['WebviewStatus'] }).injectEndpoints({
-  endpoints: (build) => ({ webviewStatus: contractEndpoints(build).query(R.webviewStatus, { tags: ['WebviewStatus'] }) }),
-});
+export type WebviewSettingsBody = BodyOf<typeof setSettings>;
+export type AddWebviewUserBody = BodyOf<typeof addUser>;
+export type UpdateWebviewUserBody = BodyOf<typeof updateUser>;
 
-export const { useWebviewStatusQuery } = webviewApi;
+/** WebView Setting and its users (admin), WebView's state (the shell), and what /app/login shows
+ * before any token. A change of the users or the setting is read again everywhere it shows. */
+export const webviewApi = api
+  .enhanceEndpoints({ addTagTypes: ['WebviewStatus', 'WebviewSettings', 'WebviewUsers', 'WebviewSignIn'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      const call = contractEndpoints(build);
+      return {
+        webviewStatus: call.query(R.webviewStatus, { tags: ['WebviewStatus'] }),
+        webviewSettings: call.query(R.getSettings, { tags: ['WebviewSettings'] }),
+        setWebviewSettings: call.mutation(R.setSettings, {
+          request: (settings: WebviewSettingsBody) => ({ body: settings }),
+          tags: ['WebviewSettings', 'WebviewStatus', 'WebviewSignIn'],
+        }),
+        webviewUsers: call.query(R.users, { tags: ['WebviewUsers'] }),
+        addWebviewUser: call.mutation(R.addUser, {
+          request: (body: AddWebviewUserBody) => ({ body }),
+          tags: ['WebviewUsers', 'WebviewSignIn'],
+        }),
+        updateWebviewUser: call.mutation(R.updateUser, {
+          request: ({ username, change }: { username: string; change: UpdateWebviewUserBody }) => ({ params: { username }, body: change }),
+          // Disabling or removing the automatic sign-in user turns automatic sign-in off.
+          tags: ['WebviewUsers', 'WebviewSignIn', 'WebviewSettings'],
+        }),
+        removeWebviewUser: call.mutation(R.removeUser, {
+          request: (username: string) => ({ params: { username } }),
+          tags: ['WebviewUsers', 'WebviewSignIn', 'WebviewSettings'],
+        }),
+        webviewSignInInfo: call.query(R.signInInfo, { tags: ['WebviewSignIn'] }),
+      };
+    },
+  });
+
+export const {
+  useWebviewStatusQuery,
+  useWebviewSettingsQuery,
+  useSetWebviewSettingsMutation,
+  useWebviewUsersQuery,
+  useAddWebviewUserMutation,
+  useUpdateWebviewUserMutation,
+  useRemoveWebviewUserMutation,
+  useWebviewSignInInfoQuery,
+} = webviewApi;

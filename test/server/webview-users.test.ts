@@ -310,6 +310,15 @@ describe('WebView users', () => {
       expect(JSON.stringify(refused)).toContain('webview_disabled');
     });
 
+    it('automatic sign-in: the chosen user alone signs in without a password while password-free sign-in is off', async () => {
+      await addUser('operator1');
+      await saveSettings({ auto_login: { enabled: true, username: 'operator1' } });
+      expect((await appToken({ grant_type: 'password_free', username: 'operator1' })).statusCode).toBe(200);
+      expect((await appToken({ grant_type: 'password_free', username: 'cmt_default_control_user' })).json()).toMatchObject({ error_code: 'password_free_off' });
+      await saveSettings({ auto_login: { enabled: false, username: 'operator1' } });
+      expect((await appToken({ grant_type: 'password_free', username: 'operator1' })).json()).toMatchObject({ error_code: 'password_free_off' });
+    });
+
     it('LOCK-01: five wrong passwords lock an added WebView user from that address, as for the others', async () => {
       await addUser('operator1');
       for (let i = 0; i < 5; i++) await signIn('operator1', `Wrong-Pass-${i}xx`, '10.1.1.1');
