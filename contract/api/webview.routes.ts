@@ -57,7 +57,7 @@ export const WEBVIEW_USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 export const webviewContract = defineContractArea<typeof calls>()({
   name: 'webview',
   auditActions: ['set_webview_settings', 'add_webview_user', 'update_webview_user', 'remove_webview_user', 'webview_write'],
-  auditTargets: ['webview.settings'],
+  auditTargets: ['webview.settings', 'webview.users'],
   auditTargetForms: [
     { key: 'webview_user', prefix: 'webview.user:', pattern: /^webview\.user:(.+)$/, param: 'username', list: false },
     { key: 'webview_tag', prefix: 'webview.tag:', pattern: /^webview\.tag:(.+)$/, param: 'tag', list: false },

@@ -114,7 +114,7 @@ export const addUser = defineCall({
   access: admin,
   body: z.object({ username: webviewUsername, role: z.enum(WEBVIEW_ROLES), password: passwordField.min(1), admin_password: passwordField.min(1) }),
   response: z.array(webviewAccountSchema),
-  audit: { action: 'add_webview_user', target: 'webview.user:' },
+  audit: { action: 'add_webview_user', target: 'webview.users' },
 });
 
 export const updateUser = defineCall({
@@ -134,7 +134,7 @@ export const updateUser = defineCall({
     .refine((b) => b.password === undefined || b.admin_password !== undefined, { path: ['admin_password'], message: 'the admin password confirms a new password' })
     .refine((b) => b.enabled !== undefined || b.role !== undefined || b.password !== undefined, { message: 'nothing to change' }),
   response: z.array(webviewAccountSchema),
-  audit: { action: 'update_webview_user', target: 'webview.user:' },
+  audit: { action: 'update_webview_user', target: 'webview.users' },
 });
 
 export const removeUser = defineCall({
@@ -144,7 +144,7 @@ export const removeUser = defineCall({
   access: admin,
   params: z.object({ username: webviewUsername }),
   response: z.array(webviewAccountSchema),
-  audit: { action: 'remove_webview_user', target: 'webview.user:' },
+  audit: { action: 'remove_webview_user', target: 'webview.users' },
 });
 
 export const signInInfo = defineCall({
