@@ -7,6 +7,9 @@ export function homeOf(mode: Mode): string {
   return pathOf('dashboard', mode);
 }
 
+/** The live WebView page of user mode (specification §2). */
+export const WEBVIEW_PATH = '/app/web-view';
+
 export function loginOf(mode: Mode): string {
   return mode === 'admin' ? '/admin/login' : '/app/login';
 }

@@ -4,6 +4,7 @@ import { GuestOnly, RequireSession } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { AuthRedirect } from './AuthRedirect';
+import { AppHome } from './AppHome';
 import { ADMIN_SCREENS, APP_SCREENS, type Screen } from './screens';
 import { homeOf, type Mode } from './paths';
 import { loadShellTexts, loadTexts } from '../i18n/i18n';
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
           {
             lazy: shell('app'),
             children: [
-              { path: '/app', element: <Navigate to={homeOf('app')} replace /> },
+              { path: '/app', element: <AppHome /> },
               ...APP_SCREENS.map((s) => screenRoute(s, 'app')),
               { path: '/app/*', element: <Navigate to="/app/404" replace /> },
             ],

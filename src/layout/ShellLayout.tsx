@@ -112,6 +112,7 @@ function Shell({ mode }: { mode: Mode }) {
           isAdmin={shell.isAdmin}
           isAdminMode={shell.isAdminMode}
           userModeAvailable={shell.userModeAvailable}
+          webviewAvailable={shell.webviewAvailable}
           insecure={insecureWarningApplies({ stateCode: user.state_code, insecure: window.location.protocol === 'http:' })}
         />
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: { xs: 2, md: 3 }, flexGrow: 1, outline: 'none' }}>

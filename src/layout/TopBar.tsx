@@ -23,11 +23,13 @@ interface Props {
   isAdmin: boolean;
   isAdminMode: boolean;
   userModeAvailable: boolean;
+  /** The WebView entry of the user menu applies (WebView on, the account may view it). */
+  webviewAvailable: boolean;
   /** The not-secure warning applies to this page (it may have been put away). */
   insecure: boolean;
 }
 
-export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable, insecure }: Props) {
+export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable, webviewAvailable, insecure }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const hmiName = useAppSelector(selectHmiName);
@@ -91,7 +93,7 @@ export function TopBar({ mode, username, isAdmin, isAdminMode, userModeAvailable
             </IconButton>
         ) : null}
         <LanguageSelect />
-        <UserMenu mode={mode} username={username} isAdminMode={isAdminMode} userModeAvailable={userModeAvailable} />
+        <UserMenu mode={mode} username={username} isAdminMode={isAdminMode} userModeAvailable={userModeAvailable} webviewAvailable={webviewAvailable} />
       </Toolbar>
       {editing === 'name' ? (
         <Suspense fallback={null}>

@@ -19,6 +19,8 @@ interface Props {
   /** The account may use admin mode (admin, update, history). */
   isAdminMode: boolean;
   userModeAvailable: boolean;
+  /** WebView is on and the account may view it. */
+  webviewAvailable: boolean;
 }
 
 /** True from the first time the menu opens on. */
@@ -28,8 +30,9 @@ function useMenuOnceOpened(open: boolean): boolean {
   return opened || open;
 }
 
-/** The user dropdown: Dashboard, the other mode when allowed, the compact layout, Log Out. */
-export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Props) {
+/** The user dropdown: Dashboard, WebView and the other mode when allowed, the compact layout,
+ * Log Out (the language is the top bar's own selector). */
+export function UserMenu({ mode, username, isAdminMode, userModeAvailable, webviewAvailable }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -89,6 +92,7 @@ export function UserMenu({ mode, username, isAdminMode, userModeAvailable }: Pro
             username={username}
             isAdminMode={isAdminMode}
             userModeAvailable={userModeAvailable}
+            webviewAvailable={webviewAvailable}
             iconOnly={iconOnly}
             size={size}
             go={go}

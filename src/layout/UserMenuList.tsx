@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import type { ComponentSize } from '../../store/app-slice';
 import { icon } from '../components/icons';
-import { homeOf, type Mode } from '../app/paths';
+import { homeOf, WEBVIEW_PATH, type Mode } from '../app/paths';
 
 const CheckIcon = icon('M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z');
 
@@ -17,6 +17,7 @@ export interface UserMenuListProps {
   username: string;
   isAdminMode: boolean;
   userModeAvailable: boolean;
+  webviewAvailable: boolean;
   /** The account shows as its icon only: the name heads the menu. */
   iconOnly: boolean;
   size: ComponentSize;
@@ -27,12 +28,14 @@ export interface UserMenuListProps {
 
 /** The user dropdown's open menu (MUI's Menu, Popover and Modal with it): its own chunk, loaded
  * when the account button is first pressed (UserMenu.tsx). */
-export default function UserMenuList({ anchor, onClose, mode, username, isAdminMode, userModeAvailable, iconOnly, size, go, onCompact, onLogOut }: UserMenuListProps) {
+export default function UserMenuList({ anchor, onClose, mode, username, isAdminMode, userModeAvailable, webviewAvailable, iconOnly, size, go, onCompact, onLogOut }: UserMenuListProps) {
   const { t } = useTranslation();
   return (
     <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       {iconOnly ? <ListSubheader sx={{ lineHeight: '40px' }}>{username}</ListSubheader> : null}
       <MenuItem onClick={() => go(homeOf(mode))}>{t('layout.dashboard')}</MenuItem>
+      {/* WebView is a user-mode page (SPEC §2): admin opens it there too, on this same origin. */}
+      {webviewAvailable ? <MenuItem onClick={() => go(WEBVIEW_PATH)}>{t('layout.webview')}</MenuItem> : null}
       {mode === 'admin' && userModeAvailable ? <MenuItem onClick={() => go('/app/dashboard')}>{t('layout.user_mode')}</MenuItem> : null}
       {mode === 'app' && isAdminMode ? <MenuItem onClick={() => go(homeOf('admin'))}>{t('layout.admin_mode')}</MenuItem> : null}
       {/* A list holds list items only: the separator is an li too. */}

@@ -28,6 +28,8 @@ export function useShellData() {
     allowed,
     /** The user-mode entry needs the device's usermode flag and WebView enabled. */
     userModeAvailable: spec.data?.usermode === true && webview.data?.status === '1',
+    /** The WebView entry: WebView enabled and the account may view it. */
+    webviewAvailable: webview.data?.status === '1' && (roles ?? []).includes('webview'),
     // Once read, kept: a later read that fails (plain HTTP just switched off) does not take the shell away.
     ready: user.data !== undefined && !extra.isLoading && !licence.isLoading,
   };

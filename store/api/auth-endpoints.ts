@@ -14,8 +14,12 @@ export const authApi = api.injectEndpoints({
           body: { grant_type: 'password', username: account, password },
         }),
       }),
+      /** User mode: a password, or none for password-free and automatic sign-in
+       * (docs/decisions.md#webview-users). */
       signInApp: call.mutation(R.tokenApp, {
-        request: ({ username, password }: { username: string; password: string }) => ({ body: { grant_type: 'password', username, password } }),
+        request: ({ username, password }: { username: string; password?: string }) => ({
+          body: password === undefined ? { grant_type: 'password_free' as const, username } : { grant_type: 'password' as const, username, password },
+        }),
       }),
       logout: call.mutation(R.logout),
     };

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,11 +11,35 @@ import { MIN_DESIGN_SOFTWARE_VERSION } from '../../../contract/versions';
 import { useAppDispatch } from '../../../store';
 import { signedIn } from '../../../store/session-slice';
 import { authApi, useLoginInfoQuery, useSignInAdminMutation, useSignInAppMutation } from '../../../store/api/auth-endpoints';
+import { useWebviewSignInInfoQuery, webviewApi } from '../../../store/api/webview-endpoints';
 import type { AppDispatch } from '../../../store';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LightTextField } from '../../components/LightTextField';
 import { InlineError } from '../../components/InlineError';
-import { DEVICE_ERROR_TEXTS, errorText } from '../../i18n/error-text';
+import { DEVICE_ERROR_TEXTS, errorText, type ErrorTexts } from '../../i18n/error-text';
+
+/** The sign-in page has the main texts only: the two refusals of user mode that are WebView's are
+ * worded there too. */
+const SIGN_IN_TEXTS: ErrorTexts = {
+  ...DEVICE_ERROR_TEXTS,
+  codes: {
+    ...DEVICE_ERROR_TEXTS.codes,
+    webview_disabled: 'translation:login.errors.webview_disabled',
+    password_free_off: 'translation:login.errors.password_free_off',
+  },
+};
+
+/** Automatic sign-in is tried once per page load: signing out (which comes back here without a
+ * reload) does not sign straight back in. */
+let autoSignInTried = false;
+
+/** Tests start each page load afresh. */
+export function resetAutoSignIn(): void {
+  autoSignInTried = false;
+}
+
+/** The name typed instead of choosing a WebView user. */
+const OTHER = '';
 
 export type LoginMode = 'admin' | 'app';
 
@@ -29,22 +54,45 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
 
   const [account, setAccount] = useState<AdminModeAccount>('admin');
   const [username, setUsername] = useState('');
+  // User mode: the WebView users to choose from, password-free and automatic sign-in.
+  const webview = useWebviewSignInInfoQuery(undefined, { skip: mode !== 'app' });
+  const webviewOn = mode === 'app' && webview.data?.enabled === true;
+  const webviewUsers = webviewOn ? (webview.data?.users ?? []) : [];
+  const [chosen, setChosen] = useState<string>(OTHER);
+  const chosenUser = webviewUsers.some((u) => u.username === chosen) ? chosen : OTHER;
+  const passwordFree = webviewOn && webview.data?.password_free === true && chosenUser !== OTHER;
+  const autoUser = webviewOn ? (webview.data?.auto_login ?? null) : null;
+  const [autoSigningIn, setAutoSigningIn] = useState(false);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [touched, setTouched] = useState(false);
   const formId = useId();
 
-  const usernameMissing = mode === 'app' && username.trim() === '';
-  const passwordMissing = password === '';
+  const usernameMissing = mode === 'app' && chosenUser === OTHER && username.trim() === '';
+  const passwordMissing = !passwordFree && password === '';
   // Only the main texts are loaded here: what is not specific to signing in is a device error.
-  const serverMessage = state.error ? errorText(t, state.error, DEVICE_ERROR_TEXTS) : null;
+  const serverMessage = state.error ? errorText(t, state.error, SIGN_IN_TEXTS) : null;
+
+  // Automatic sign-in as WebView Setting's chosen user, once per page load.
+  useEffect(() => {
+    if (autoUser === null || autoSignInTried) return;
+    autoSignInTried = true;
+    setAutoSigningIn(true);
+    void signInApp({ username: autoUser }).then((result) => {
+      setAutoSigningIn(false);
+      if (result.data) dispatch(signedIn(result.data));
+    });
+  }, [autoUser, signInApp, dispatch]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (usernameMissing || passwordMissing) return;
+    const name = chosenUser !== OTHER ? chosenUser : username.trim();
     const result =
-      mode === 'admin' ? await signInAdmin({ account, password }) : await signInApp({ username: username.trim(), password });
+      mode === 'admin'
+        ? await signInAdmin({ account, password })
+        : await signInApp(passwordFree ? { username: name } : { username: name, password });
     // The guard of the login route then sends the user on (to `redirect` or home).
     if (result.data) dispatch(signedIn(result.data));
   };
@@ -96,16 +144,58 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                   </Box>
                 </Box>
               ) : (
-                <LightTextField
-                  label={t('login.username')}
-                  value={username}
-                  onChange={setUsername}
-                  autoComplete="username"
-                  required
-                  error={touched && usernameMissing}
-                  helperText={touched && usernameMissing ? t('login.errors.username_required') : ' '}
-                />
+                <>
+                  {mode === 'app' && webview.data && !webview.data.enabled ? (
+                    <Alert severity="info" data-testid="webview-off">
+                      {t('login.webview_off')}
+                    </Alert>
+                  ) : null}
+                  {autoSigningIn ? (
+                    <Typography role="status" variant="body2" color="text.secondary">
+                      {t('login.auto_signing_in', { name: autoUser ?? '' })}
+                    </Typography>
+                  ) : null}
+                  {webviewUsers.length > 0 ? (
+                    <Box role="group" aria-labelledby={`${formId}-user`}>
+                      <Typography id={`${formId}-user`} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                        {t('login.webview_user')}
+                      </Typography>
+                      {/* The users as toggle buttons (touch targets, no extra MUI on this page),
+                          and another account typed by name, as before. */}
+                      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                        {[...webviewUsers.map((u) => u.username), OTHER].map((name) => (
+                          <Button
+                            key={name || 'other'}
+                            variant={chosenUser === name ? 'contained' : 'outlined'}
+                            aria-pressed={chosenUser === name}
+                            disableElevation
+                            onClick={() => setChosen(name)}
+                            sx={{ minHeight: 44, textTransform: 'none', flex: '1 1 auto' }}
+                          >
+                            {name === OTHER ? t('login.other_account') : name}
+                          </Button>
+                        ))}
+                      </Box>
+                    </Box>
+                  ) : null}
+                  {chosenUser === OTHER ? (
+                    <LightTextField
+                      label={t('login.username')}
+                      value={username}
+                      onChange={setUsername}
+                      autoComplete="username"
+                      required
+                      error={touched && usernameMissing}
+                      helperText={touched && usernameMissing ? t('login.errors.username_required') : ' '}
+                    />
+                  ) : null}
+                </>
               )}
+              {passwordFree ? (
+                <Typography variant="body2" color="text.secondary" data-testid="password-free">
+                  {t('login.password_free_note')}
+                </Typography>
+              ) : (
               <LightTextField
                 label={t('login.password')}
                 type={showPassword ? 'text' : 'password'}
@@ -122,6 +212,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                   </Button>
                 }
               />
+              )}
               {serverMessage ? (
                 <InlineError>{serverMessage}</InlineError>
               ) : null}
@@ -147,4 +238,5 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
  * console starts signed out, before the router renders the page (main.tsx). */
 export function prefetchLoginData(dispatch: AppDispatch): void {
   dispatch(authApi.util.prefetch('loginInfo', undefined, {}));
+  if (window.location.pathname === '/app/login') dispatch(webviewApi.util.prefetch('webviewSignInInfo', undefined, {}));
 }
