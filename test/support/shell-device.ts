@@ -3,6 +3,8 @@
  * tokens and session a sign-in leaves, and `shellDevice`, which answers every call the shell
  * makes as the panel would (its answers checked against the contract by fakeDevice).
  */
+import type { ResponseOf } from '../../contract/api/define';
+import type { signInInfo as signInInfoCall } from '../../contract/api/webview';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, accountOfToken } from '../../store/token-storage';
 import { baseRoles, isAccountName } from '../../contract/roles';
 import { sanitizeHmiName } from '../../contract/rules/hmi-name';
@@ -62,6 +64,9 @@ export interface ShellDeviceOptions {
   usermode?: boolean;
   /** GET /webview/status. */
   webview?: '1' | '0';
+  /** GET /webview/sign-in: what /app/login shows (by default WebView as `webview` says, no users
+   * listed, no password-free or automatic sign-in). */
+  signInInfo?: Partial<SignInInfo>;
   hmiName?: string;
   /** The product model of the logo area. */
   model?: string;
@@ -85,6 +90,9 @@ export interface ShellDevice extends FakeDevice {
   /** What the device keeps; tests may read and change it. */
   state: { hmiName: string; stateCode: Record<string, 0 | 1>; passwordUpdatedAt: Record<string, string>; issued: number };
 }
+
+/** What /app/login reads before any token. */
+export type SignInInfo = ResponseOf<typeof signInInfoCall>;
 
 export const SHELL_PASSWORD = 'Secret-1';
 
@@ -114,6 +122,14 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
       return issue(owner);
     }
     const username = account ?? body.username ?? '';
+    if (body.grant_type === 'password_free') {
+      const info = signInInfo();
+      const listed = info.users.some((u) => u.username === username);
+      if (!info.enabled || !listed || !(info.password_free || info.auto_login === username)) {
+        return { status: 403, body: { message: 'Password-free sign-in is off', error_code: 'password_free_off' } };
+      }
+      return issue(username);
+    }
     if (!isAccountName(username)) return { status: 401, body: { message: 'User is not in the user list', error_code: 'user_not_in_list' } };
     if (body.password !== password) {
       return { status: 401, body: { message: 'User does not exist or password is incorrect', error_code: 'invalid_credentials' } };
@@ -142,6 +158,14 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
     return ok;
   };
   const api = '/api/v1';
+  const signInInfo = (): SignInInfo => ({
+    enabled: options.webview === '1',
+    password_free: false,
+    auto_login: null,
+    home_page: false,
+    users: [],
+    ...options.signInInfo,
+  });
   const expiration = () => expirationWire(options.expiration);
   const device = fakeDevice({
     [`GET ${api}/auth/login-info`]: () => ({ body: { hmi_name: state.hmiName, model: options.model ?? 'cMT3072XH' } }),
@@ -167,6 +191,7 @@ export function shellDevice(options: ShellDeviceOptions = {}, overrides: DeviceH
       body: { usermode: options.usermode ?? false, ethernet_count: 2, wifi_count: 1, led: true },
     }),
     [`GET ${api}/webview/status`]: () => ({ body: { status: options.webview ?? '0' } }),
+    [`GET ${api}/webview/sign-in`]: () => ({ body: signInInfo() }),
     [`GET ${api}/system/hmi/name`]: () => ({ body: { name: state.hmiName } }),
     [`PUT ${api}/system/hmi/name`]: (body) => {
       state.hmiName = sanitizeHmiName((body as { name: string }).name);
