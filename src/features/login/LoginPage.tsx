@@ -196,22 +196,22 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                   {t('login.password_free_note')}
                 </Typography>
               ) : (
-              <LightTextField
-                label={t('login.password')}
-                type={showPassword ? 'text' : 'password'}
-                value={password}
-                onChange={setPassword}
-                autoComplete="current-password"
-                autoFocus
-                required
-                error={touched && passwordMissing}
-                helperText={touched && passwordMissing ? t('login.errors.password_required') : ' '}
-                endAdornment={
-                  <Button size="small" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword} sx={{ flexShrink: 0 }}>
-                    {t(showPassword ? 'login.hide_password' : 'login.show_password')}
-                  </Button>
-                }
-              />
+                <LightTextField
+                  label={t('login.password')}
+                  type={showPassword ? 'text' : 'password'}
+                  value={password}
+                  onChange={setPassword}
+                  autoComplete="current-password"
+                  autoFocus
+                  required
+                  error={touched && passwordMissing}
+                  helperText={touched && passwordMissing ? t('login.errors.password_required') : ' '}
+                  endAdornment={
+                    <Button size="small" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword} sx={{ flexShrink: 0 }}>
+                      {t(showPassword ? 'login.hide_password' : 'login.show_password')}
+                    </Button>
+                  }
+                />
               )}
               {serverMessage ? (
                 <InlineError>{serverMessage}</InlineError>
