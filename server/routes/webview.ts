@@ -4,6 +4,7 @@ import { registerCall } from '../http/register-call';
 import { defineServerArea, setting } from '../http/area';
 import { z } from 'zod';
 import { WEBVIEW_IDLE_MINUTES_DEFAULT, WEBVIEW_MAX_VIEWERS_DEFAULT } from '../../contract/api/webview.routes';
+import { webviewScreensFor } from '../services/webview-screens';
 
 /** WebView Setting as stored: the contract's shape (webview.getSettings answers it as it is), and
  * which of the two built-in WebView users are enabled (issue 23 moves the users to the accounts). */
@@ -57,5 +58,8 @@ export const webviewArea = defineServerArea({
     registerCall(app, device, webview.webviewTimeout, () => ({ ...settings().idle_timeout }));
 
     registerCall(app, device, webview.webviewPassword, () => ({ password_free: settings().password_free }));
+
+    // The running project's WebView screens (server/services/webview-screens.ts).
+    registerCall(app, device, webview.screens, ({ caller }) => webviewScreensFor(device, caller.username));
   },
 });
