@@ -13,6 +13,10 @@ import type { AccountName } from '../../contract/roles';
 import { screenTagsOf } from '../../server/services/webview-screens';
 import * as roles from '../../server/services/webview-roles';
 import { simulatedValue } from '../../server/services/tag-values';
+import { DataType, StatusCodes } from 'node-opcua';
+import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, openSession } from '../support/opcua-client';
+import { multipartBody } from '../support/multipart';
+import { opcuaSettingsInput } from '../support/settings';
 
 const MINUTE_MS = 300;
 type Values = Extract<WebviewServerMessage, { type: 'values' }>;
@@ -419,4 +423,47 @@ describe('limits and endings', () => {
     for (let i = 0; i < 200; i++) s.ws.send(JSON.stringify({ type: 'activity' }));
     expect((await s.closed).code).toBe(1008);
   });
+});
+
+describe('one value source with the OPC UA server', () => {
+  const SCADA = { userName: 'scada', password: 'Scada-Pass-1' };
+
+  it('an OPC UA client reads what a WebView write wrote, and a viewer sees what the client wrote within 100 ms', async () => {
+    const identity = await makeClientIdentity('webview-scada');
+    const admin = (await loginOver(server.httpUrl, 'admin')).access_token;
+    const auth = { authorization: `Bearer ${admin}` };
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'scada.der', content: identity.der() }]);
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/opcua/certificates/trusted_clients', payload, headers: { ...headers, ...auth } })).statusCode).toBe(200);
+    const settings = opcuaSettingsInput({
+      enabled: true,
+      port: await freePort(),
+      security: { basic256sha256: ['sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] },
+      users: [{ username: SCADA.userName, password: SCADA.password, browse: true, read: true, write: true }],
+    });
+    expect((await server.app.inject({ method: 'PUT', url: '/api/v1/opcua/settings', payload: settings as never, headers: auth })).statusCode).toBe(200);
+    await server.device.opcua.settled();
+    const endpoint = ((await server.app.inject({ method: 'GET', url: '/api/v1/opcua/status', headers: auth })).json() as { endpoint_url: string }).endpoint_url;
+    const c = await openSession(endpoint, identity, { user: SCADA });
+    const s = await viewer('cmt_default_control_user');
+    try {
+      const first = await follow(s, 10);
+      const next = first.values.Pump1_Running === 1 ? 0 : 1;
+      expect((await writeOver(s, 'Pump1_Running', next)).ok).toBe(true);
+      const read = await c.session.read({ nodeId: 'ns=1;s=Pump1_Running', attributeId: AttributeIds.Value });
+      expect(read.value.value).toBe(next === 1);
+
+      const from = s.messages.length;
+      const at = performance.now();
+      const written = await c.session.write({ nodeId: 'ns=1;s=Tank1_Setpoint', attributeId: AttributeIds.Value, value: { value: { dataType: DataType.UInt16, value: 4321 } } });
+      expect(written).toBe(StatusCodes.Good);
+      const seen = await waitFor(s, (m) => m.type === 'values' && m.values.Tank1_Setpoint === 4321, from);
+      expect(seen.at - at).toBeLessThan(100);
+    } finally {
+      await closeAll(s);
+      await c.close();
+      await server.app.inject({ method: 'PUT', url: '/api/v1/opcua/settings', payload: { ...settings, enabled: false } as never, headers: auth });
+      await server.device.opcua.settled();
+      await disposeIdentity(identity);
+    }
+  }, 60_000);
 });
