@@ -45,7 +45,9 @@ export interface ContractArea {
   readonly name: string;
   /** Actions written by its calls (each call names its own in `audit.action`). */
   readonly auditActions?: readonly string[];
-  /** Actions the device writes by itself for this area (`source: 'device'`, no account). */
+  /** Actions written without a call of the API: by the device itself for this area (`source:
+   * 'device'`, no account), or for a message of one of its sockets (the viewer's account and
+   * address: WebView's `webview_write`). */
   readonly deviceAuditActions?: readonly string[];
   /** The parts of the device its operation-log rows are about. */
   readonly auditTargets?: readonly string[];

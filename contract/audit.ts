@@ -10,8 +10,8 @@ import type { AuditTargetForm, ContractArea } from './area';
  * `auditActions`. */
 export const CALL_AUDIT_ACTIONS = fromAreas('auditActions') as readonly CallAuditAction[];
 
-/** Actions the device writes by itself, with `source: 'device'` and no account: each area's
- * `deviceAuditActions`. */
+/** Actions written without a call: the device's own, with `source: 'device'` and no account, and
+ * those of a socket's messages (WebView's writes): each area's `deviceAuditActions`. */
 export const DEVICE_AUDIT_ACTIONS = fromAreas('deviceAuditActions') as readonly DeviceAuditAction[];
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [...CALL_AUDIT_ACTIONS, ...DEVICE_AUDIT_ACTIONS];

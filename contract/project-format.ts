@@ -36,6 +36,9 @@ export const projectTagSchema = z.object({
   length: z.number().int().min(1).max(255).default(1),
   access: z.object({ read: z.boolean(), write: z.boolean() }),
   simulation: simulationSchema.optional(),
+  /** How a number is shown (WebView's values, entries and bars): digits after the point, and its unit. */
+  decimals: z.number().int().min(0).max(6).optional(),
+  unit: z.string().max(16).optional(),
 });
 
 export const alarmSchema = z.object({
@@ -87,14 +90,24 @@ export const communicationDeviceSchema = z.object({
   address_types: z.array(addressTypeSchema).min(1),
 });
 
+/** What a WebView screen can hold: a label (its text), a value, a lamp (a bit: on or off), a button
+ * (toggles a bit), a numeric entry (writes a number within `min`..`max`) and a bar (a value drawn
+ * within `min`..`max`). Every kind but the label names a tag; the runtime refuses a screen whose
+ * references do not hold (server/services/project/runtime.ts, `linkProblems`). */
+export const WEBVIEW_ELEMENT_KINDS = ['label', 'value', 'lamp', 'button', 'numeric_entry', 'bar'] as const;
+export type WebviewElementKind = (typeof WEBVIEW_ELEMENT_KINDS)[number];
+
 export const webviewElementSchema = z.object({
-  kind: z.enum(['label', 'value', 'lamp', 'button']),
+  kind: z.enum(WEBVIEW_ELEMENT_KINDS),
   x: z.number().int().min(0),
   y: z.number().int().min(0),
   w: z.number().int().min(1),
   h: z.number().int().min(1),
   text: z.string().max(128).optional(),
   tag: name.optional(),
+  /** A numeric entry's and a bar's range (both required for them, `min` < `max`). */
+  min: z.number().optional(),
+  max: z.number().optional(),
 });
 
 export const webviewScreenSchema = z.object({

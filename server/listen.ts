@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createDevice, type AppOptions, type CreatedDevice } from './app';
 import { ensureCertificate } from './tls';
 import { DatetimeSocket } from './ws/datetime-socket';
+import { WebviewSocket, type WebviewSocketOptions } from './ws/webview-socket';
+import { WEBVIEW_SOCKET_PATH } from '../contract/api/webview.routes';
 
 /** The listeners' own limits on a connection (Node's http server). A body that stalls is cut
  * sooner, by the window of server/http/request-body.ts. */
@@ -33,6 +35,8 @@ export interface ListenOptions extends Omit<AppOptions, 'serverFactory' | 'https
   host: string;
   /** Tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The WebView socket's limits; tests shorten its idle minute. */
+  webviewSocket?: Partial<WebviewSocketOptions>;
 }
 
 function serverOptions(t: ServerTimeouts): http.ServerOptions {
@@ -41,6 +45,8 @@ function serverOptions(t: ServerTimeouts): http.ServerOptions {
 
 export interface RunningServer extends CreatedDevice {
   app: FastifyInstance;
+  /** The WebView socket (its viewers, for tests and the bench's checks). */
+  webview: WebviewSocket;
   httpUrl: string;
   httpsUrl: string;
   close(): Promise<void>;
@@ -75,9 +81,16 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   // The HTTP→HTTPS redirect needs the real port when HTTPS_PORT=0 picked one.
   created.device.httpsPort = (httpsServer.address() as AddressInfo).port;
 
+  // The sockets, on both listeners: /ws/webview to its own, every other path to the time
+  // socket's (which refuses any but its own).
   const socket = new DatetimeSocket(created.device);
-  socket.attach(app.server);
-  socket.attach(httpsServer);
+  const webview = new WebviewSocket(created.device, opts.webviewSocket);
+  for (const server of [app.server, httpsServer]) {
+    server.on('upgrade', (req: http.IncomingMessage, conn: import('node:stream').Duplex, head: Buffer) => {
+      if ((req.url ?? '').split('?')[0] === WEBVIEW_SOCKET_PATH) webview.handleUpgrade(req, conn, head);
+      else socket.handleUpgrade(req, conn, head);
+    });
+  }
 
   // A simulated reboot (OS update): while the device is down, every connection is dropped as it
   // comes and the open ones are cut, WebSockets included; the console finds the panel gone.
@@ -89,6 +102,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   }
   power.onDown(() => {
     socket.dropClients();
+    webview.dropClients();
     for (const server of [app.server, httpsServer]) server.closeAllConnections();
   });
 
@@ -96,6 +110,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       socket.close();
+      webview.close();
       await new Promise<void>((resolve) => {
         httpsServer.close(() => resolve());
         httpsServer.closeAllConnections();
@@ -106,6 +121,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   return {
     ...created,
     app,
+    webview,
     httpUrl: urlOf('http', opts.host, app.server),
     httpsUrl: urlOf('https', opts.host, httpsServer),
     close,

@@ -56,7 +56,10 @@ export const WEBVIEW_USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const webviewContract = defineContractArea<typeof calls>()({
   name: 'webview',
-  auditActions: ['set_webview_settings', 'add_webview_user', 'update_webview_user', 'remove_webview_user', 'webview_write'],
+  auditActions: ['set_webview_settings', 'add_webview_user', 'update_webview_user', 'remove_webview_user'],
+  /** Written for a message of the WebView socket, not a call: a viewer's write of a tag (the
+   * account and its address; docs/decisions.md#the-webview-socket). */
+  deviceAuditActions: ['webview_write'],
   auditTargets: ['webview.settings', 'webview.users'],
   auditTargetForms: [
     { key: 'webview_user', prefix: 'webview.user:', pattern: /^webview\.user:(.+)$/, param: 'username', list: false },

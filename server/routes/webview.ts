@@ -5,6 +5,7 @@ import { WEBVIEW_IDLE_MINUTES_DEFAULT, WEBVIEW_MAX_VIEWERS_DEFAULT } from '../..
 import { WebviewUsersService, type WebviewSettings } from '../services/webview-users';
 import type { Account } from '../services/accounts';
 import { isBuiltinUser } from '../services/accounts';
+import { webviewScreensFor } from '../services/webview-screens';
 
 /** WebView Setting as stored: the contract's shape, answered by webview.getSettings as it is. The
  * WebView users are accounts (docs/decisions.md#webview-users), not part of the setting. */
@@ -125,5 +126,7 @@ export const webviewArea = defineServerArea({
         users: enabled.map((u) => ({ username: u.username, role: u.webview_role! })),
       };
     });
+    // The running project's WebView screens (server/services/webview-screens.ts).
+    registerCall(app, device, webview.screens, ({ caller }) => webviewScreensFor(device, caller.username));
   },
 });

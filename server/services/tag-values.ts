@@ -64,6 +64,18 @@ function fitToType(tag: ProjectTag, v: number): number {
   return Math.min(hi, Math.max(lo, Math.round(v)));
 }
 
+export type TagWriteError = 'unknown_tag' | 'not_writable' | 'invalid_value';
+
+/** Whether `value` is one `tag` can hold as it is (see `TagValues.writeChecked`). */
+export function valueFits(tag: ProjectTag, value: TagValue): boolean {
+  if (tag.data_type === 'string') return typeof value === 'string' && value.length <= tag.length * 2;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  if (tag.data_type === 'bit') return value === 0 || value === 1;
+  if (tag.data_type === 'float') return Math.abs(value) <= 3.4028234663852886e38;
+  const [lo, hi] = INTEGER_RANGES[tag.data_type]!;
+  return Number.isInteger(value) && value >= lo && value <= hi;
+}
+
 export class TagValues {
   private tags = new Map<string, ProjectTag>();
   private written = new Map<string, TagValue>();
@@ -107,6 +119,20 @@ export class TagValues {
     if (written !== undefined) return written;
     const tag = this.tags.get(name);
     return tag ? simulatedValue(tag, ms) : undefined;
+  }
+
+  /** The one write path of a client (an OPC UA client, a WebView viewer): the tag must exist and
+   * be writable, and the value must be of its type (a bit 0 or 1, an integer a whole number in its
+   * type's range, a float a finite number, a string text within the tag's length). Answers the
+   * values before and after, or why it was refused; nothing changes when refused. */
+  writeChecked(name: string, value: TagValue, ms: number): { ok: true; before: TagValue; after: TagValue } | { ok: false; error: TagWriteError } {
+    const tag = this.tags.get(name);
+    if (!tag) return { ok: false, error: 'unknown_tag' };
+    if (!tag.access.write) return { ok: false, error: 'not_writable' };
+    if (!valueFits(tag, value)) return { ok: false, error: 'invalid_value' };
+    const before = this.value(name, ms)!;
+    this.write(name, value);
+    return { ok: true, before, after: this.value(name, ms)! };
   }
 
   /** Writes a value to a tag (the caller checks its access); numbers are fitted to its type. */

@@ -3,7 +3,8 @@
  *                         [--tags <n>] [--password <pw>]
  *
  * Writes `<dir>/<name>.app` and `<dir>/<name>.crc`: the sample project's content under that name,
- * with `n` extra simulated tags when asked, for another model or design-software version when
+ * with `n` extra simulated tags when asked (in the OPC UA folder "Simulated" and on a WebView screen
+ * of their own, id 20, that shows every one of them), for another model or design-software version when
  * asked, protected by a password when one is given. The device takes the pair on Project
  * Management (or from data/media/usb, data/media/sd).
  */
@@ -20,6 +21,22 @@ export interface MakeProjectOptions {
   designVersion?: string;
   tags?: number;
   password?: string;
+}
+
+/** The WebView screen of the generated tags (id 20): a value for each, in a grid of 10 columns of
+ * 80 × 24 on the sample screen's 800-wide canvas, as tall as the tags need. */
+export const SIMULATED_SCREEN_ID = 20;
+function simulatedScreen(names: string[]): Project['webview']['screens'][number] {
+  const COLUMNS = 10;
+  const W = 80;
+  const H = 24;
+  return {
+    id: SIMULATED_SCREEN_ID,
+    name: `Simulated tags (${names.length})`,
+    width: COLUMNS * W,
+    height: Math.max(480, Math.ceil(names.length / COLUMNS) * H),
+    elements: names.map((tag, i) => ({ kind: 'value' as const, x: (i % COLUMNS) * W, y: Math.floor(i / COLUMNS) * H, w: W, h: H, tag })),
+  };
 }
 
 /** The sample project, renamed and extended as asked. */
@@ -49,6 +66,7 @@ export function makeProject({ name, model, designVersion, tags = 0 }: MakeProjec
       });
     }
     project.opcua.root.folders.push({ name: 'Simulated', tags: names, folders: [] });
+    project.webview.screens.push(simulatedScreen(names));
   }
   return projectSchema.parse(project);
 }

@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DATETIME_SOCKET_PATH, SOCKET_AUTH_TIMEOUT_MS, SOCKET_UNAUTHORIZED_CLOSE } from '../../contract/api';
 import type { Device } from '../device';
-import { isOwnHost } from '../http/own-host';
+import { socketOriginAllowed } from './origin';
 
 interface Client {
   socket: WebSocket;
@@ -30,47 +30,23 @@ export class DatetimeSocket {
 
   /** Takes the HTTP upgrade requests of a server (plain or TLS). */
   attach(server: Server): void {
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.onUpgrade(req, socket, head));
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head));
   }
 
-  private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  /** One upgrade request (server/listen.ts hands it the requests of every path but the other
+   * sockets'): any path but its own is a 404. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = (req.url ?? '').split('?')[0];
     const encrypted = (req.socket as TLSSocket).encrypted === true;
     if (url !== DATETIME_SOCKET_PATH || (!encrypted && !this.device.settings.get('http_enabled'))) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    if (!this.originAllowed(req, encrypted)) {
+    if (!socketOriginAllowed(this.device, req, encrypted)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));
-  }
-
-  /** A browser names the page that opens a socket in Origin, and a page of another site must not
-   * open this one: the origin must be the listener's own (its scheme, the host and port the request
-   * was sent to) or one of the device's own names. A client that sends no Origin is no browser
-   * page, and passes; its token still decides. */
-  private originAllowed(req: IncomingMessage, encrypted: boolean): boolean {
-    const origin = req.headers.origin;
-    if (origin === undefined) return true;
-    let url: URL;
-    try {
-      url = new URL(origin);
-    } catch {
-      return false; // "null" (a sandboxed page, a file) and anything malformed
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    const scheme = encrypted ? 'https:' : 'http:';
-    const host = req.headers.host;
-    if (host && url.protocol === scheme) {
-      try {
-        if (new URL(`${scheme}//${host}`).host === url.host) return true;
-      } catch {
-        // a malformed Host header matches nothing
-      }
-    }
-    return isOwnHost(this.device, url.hostname);
   }
 
   private onConnection(socket: WebSocket): void {

@@ -234,7 +234,13 @@ export class OpcuaServerService {
             if (tag.data_type === 'string') return typeof v === 'string' ? v : '';
             return typeof v === 'number' ? v : 0;
           },
-          write: (tag, value) => this.tagValues.write(tag.name, value),
+          // The one write path WebView's writes take too (TagValues.writeChecked): access and type.
+          write: (tag, value) => {
+            const running = this.runningProject();
+            if (running) this.tagValues.sync(running);
+            const written = this.tagValues.writeChecked(tag.name, value, this.now());
+            if (!written.ok) throw new Error(`write refused: ${written.error}`);
+          },
           admit: (source) => {
             try {
               this.limits.admit(source, null);

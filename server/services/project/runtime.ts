@@ -35,14 +35,44 @@ export function linkProblems(project: Project): string[] {
   }
   for (const a of project.alarms) if (!tags.has(a.tag)) problems.push(`alarm ${a.name} watches tag ${a.tag}, which does not exist`);
   for (const l of project.data_logs) for (const t of l.tags) if (!tags.has(t)) problems.push(`data log ${l.name} samples tag ${t}, which does not exist`);
-  for (const s of project.webview.screens) {
-    for (const e of s.elements) if (e.tag !== undefined && !tags.has(e.tag)) problems.push(`screen ${s.name} shows tag ${e.tag}, which does not exist`);
-  }
+  problems.push(...webviewProblems(project));
   const walk = (folder: Project['opcua']['root']) => {
     for (const t of folder.tags) if (!tags.has(t)) problems.push(`OPC UA folder ${folder.name} publishes tag ${t}, which does not exist`);
     folder.folders.forEach(walk);
   };
   walk(project.opcua.root);
+  return problems;
+}
+
+/** What keeps the WebView screens from linking: each element that needs a tag names one that
+ * exists, of a type it can show (a lamp and a button a bit, a bar and a numeric entry a number);
+ * what writes (a button, a numeric entry) names a writable tag; a bar and a numeric entry have a
+ * range; screen ids are unique. */
+function webviewProblems(project: Project): string[] {
+  const problems: string[] = [];
+  const tags = new Map(project.tags.map((t) => [t.name, t]));
+  const ids = new Set<number>();
+  for (const s of project.webview.screens) {
+    if (ids.has(s.id)) problems.push(`screen id ${s.id} is used twice`);
+    ids.add(s.id);
+    s.elements.forEach((e, i) => {
+      const what = `screen ${s.name}, element ${i + 1} (${e.kind})`;
+      if (e.kind === 'label') return;
+      if (e.tag === undefined) {
+        problems.push(`${what} names no tag`);
+        return;
+      }
+      const tag = tags.get(e.tag);
+      if (!tag) {
+        problems.push(`screen ${s.name} shows tag ${e.tag}, which does not exist`);
+        return;
+      }
+      if ((e.kind === 'lamp' || e.kind === 'button') && tag.data_type !== 'bit') problems.push(`${what} needs a bit, and tag ${e.tag} is a ${tag.data_type}`);
+      if ((e.kind === 'bar' || e.kind === 'numeric_entry') && (tag.data_type === 'string' || tag.data_type === 'bit')) problems.push(`${what} needs a number, and tag ${e.tag} is a ${tag.data_type}`);
+      if ((e.kind === 'button' || e.kind === 'numeric_entry') && !tag.access.write) problems.push(`${what} writes tag ${e.tag}, which is read-only`);
+      if ((e.kind === 'bar' || e.kind === 'numeric_entry') && !(e.min !== undefined && e.max !== undefined && e.min < e.max)) problems.push(`${what} needs a range, min below max`);
+    });
+  }
   return problems;
 }
 

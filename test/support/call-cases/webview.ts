@@ -57,4 +57,6 @@ export const webviewCases: AreaCases = {
     prepare: freshUser('case_viewer_removed'),
   },
   'webview.signInInfo': { account: null },
+  // The running project's WebView screens (test/server/webview-screens.test.ts: disabled, no project).
+  'webview.screens': { account: 'cmt_default_control_user' },
 };
