@@ -36,7 +36,7 @@ export function NumericEntryDialog({ element, format, value, language, onCancel,
         : problem.key === 'too_large'
           ? t('entry.too_large', { max: n.format(problem.max) })
           : problem.key === 'too_many_decimals'
-            ? t('entry.too_many_decimals', { count: problem.count })
+            ? t('entry.too_many_decimals', { decimals: problem.count })
             : t(`entry.${problem.key}`);
   const range =
     element.min !== undefined && element.max !== undefined ? t('entry.range', { min: n.format(element.min), max: n.format(element.max) }) : undefined;
