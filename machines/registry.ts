@@ -23,6 +23,7 @@ import { fileExportQa } from './file-export.qa';
 import { trendWindowQa } from './trend-window.qa';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
+import { webviewSessionQa } from './webview-session.qa';
 
 /** Every machine of the console, in the order the explorer lists them. */
 export const MACHINE_REGISTRY: readonly MachineEntry[] = [
@@ -41,6 +42,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   trendWindowQa,
   dataBackupJobQa,
   opcuaServerQa,
+  webviewSessionQa,
   explorerQa,
 ];
 

@@ -39,7 +39,9 @@ export function titleKeyOf(menu: MenuId): string {
 
 function screenOf(area: AreaScreen, mode: Mode, textNamespace: string | undefined): Screen {
   const group = groupOf(area.menu);
-  const path = area.root ? `/${mode}/${area.slug}` : `/${mode}/${GROUP_SEGMENT[group]}/${area.slug}`;
+  // User mode has no menu groups: its few screens sit at the root of /app (/app/dashboard,
+  // /app/web-view, specification §2); admin mode puts a screen under its group unless `root`.
+  const path = area.root || mode === 'app' ? `/${mode}/${area.slug}` : `/${mode}/${GROUP_SEGMENT[group]}/${area.slug}`;
   return { menu: area.menu, group, path, titleKey: titleKeyOf(area.menu), load: area.load, ...(textNamespace ? { textNamespace } : {}) };
 }
 

@@ -9,7 +9,7 @@ export interface AreaScreen {
   slug: string;
   /** A screen at the root of its mode (the dashboard, the logo's target) instead of under its group. */
   root?: boolean;
-  /** Also a screen of user mode (/app), for the WebView users. */
+  /** Also a screen of user mode (/app), for the WebView users: there always at `/app/<slug>`. */
   userMode?: boolean;
   /** The screen's page as its own chunk, loaded the first time the route is visited. */
   load: () => Promise<{ default: ComponentType }>;

@@ -1,17 +1,23 @@
 import { api } from './base-api';
 import { contractEndpoints } from './contract-endpoint';
 import { WEBVIEW_ROUTES as R } from '../../contract/api/webview.routes';
-import type { BodyOf } from '../../contract/api/define';
-import type { addUser, setSettings, updateUser } from '../../contract/api/webview';
+import type { BodyOf, ResponseOf } from '../../contract/api/define';
+import type { addUser, screens, setSettings, updateUser } from '../../contract/api/webview';
 
 export type WebviewSettingsBody = BodyOf<typeof setSettings>;
 export type AddWebviewUserBody = BodyOf<typeof addUser>;
 export type UpdateWebviewUserBody = BodyOf<typeof updateUser>;
 
-/** WebView Setting and its users (admin), WebView's state (the shell), and what /app/login shows
- * before any token. A change of the users or the setting is read again everywhere it shows. */
+/** The running project's WebView screens, their tags' formats and the caller's role. */
+export type WebviewScreens = ResponseOf<typeof screens>;
+export type WebviewScreen = WebviewScreens['screens'][number];
+export type WebviewElement = WebviewScreen['elements'][number];
+export type WebviewTagFormat = WebviewScreens['tags'][string];
+
+/** WebView Setting and its users (admin), WebView's state (the shell), what /app/login shows
+ * before any token, and the running project's WebView screens. A change of the users or the setting is read again everywhere it shows. */
 export const webviewApi = api
-  .enhanceEndpoints({ addTagTypes: ['WebviewStatus', 'WebviewSettings', 'WebviewUsers', 'WebviewSignIn'] })
+  .enhanceEndpoints({ addTagTypes: ['WebviewStatus', 'WebviewSettings', 'WebviewUsers', 'WebviewSignIn', 'WebviewScreens'] })
   .injectEndpoints({
     endpoints: (build) => {
       const call = contractEndpoints(build);
@@ -20,7 +26,7 @@ export const webviewApi = api
         webviewSettings: call.query(R.getSettings, { tags: ['WebviewSettings'] }),
         setWebviewSettings: call.mutation(R.setSettings, {
           request: (settings: WebviewSettingsBody) => ({ body: settings }),
-          tags: ['WebviewSettings', 'WebviewStatus', 'WebviewSignIn'],
+          tags: ['WebviewSettings', 'WebviewStatus', 'WebviewSignIn', 'WebviewScreens'],
         }),
         webviewUsers: call.query(R.users, { tags: ['WebviewUsers'] }),
         addWebviewUser: call.mutation(R.addUser, {
@@ -37,6 +43,7 @@ export const webviewApi = api
           tags: ['WebviewUsers', 'WebviewSignIn', 'WebviewSettings'],
         }),
         webviewSignInInfo: call.query(R.signInInfo, { tags: ['WebviewSignIn'] }),
+        webviewScreens: call.query(R.screens, { tags: ['WebviewScreens'] }),
       };
     },
   });
@@ -50,4 +57,5 @@ export const {
   useUpdateWebviewUserMutation,
   useRemoveWebviewUserMutation,
   useWebviewSignInInfoQuery,
+  useWebviewScreensQuery,
 } = webviewApi;
