@@ -146,7 +146,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
               ) : (
                 <>
                   {mode === 'app' && webview.data && !webview.data.enabled ? (
-                    <Alert severity="info" data-testid="webview-off">
+                    <Alert severity="info" role="status" data-testid="webview-off">
                       {t('login.webview_off')}
                     </Alert>
                   ) : null}
