@@ -62,7 +62,7 @@ export const webviewContract = defineContractArea<typeof calls>()({
   deviceAuditActions: ['webview_write'],
   auditTargets: ['webview.settings', 'webview.users'],
   auditTargetForms: [
-    { key: 'webview_user', prefix: 'webview.user:', pattern: /^webview\.user:(.+)$/, param: 'username', list: false },
+    { key: 'webview_user', prefix: 'webview.users:', pattern: /^webview\.users:(.+)$/, param: 'username', list: false },
     { key: 'webview_tag', prefix: 'webview.tag:', pattern: /^webview\.tag:(.+)$/, param: 'tag', list: false },
   ],
   errorCodes: ['account_exists', 'builtin_user', 'webview_disabled', 'password_free_off', 'no_running_project'],

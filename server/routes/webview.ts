@@ -88,18 +88,18 @@ export const webviewArea = defineServerArea({
     registerCall(app, device, webview.users, () => list());
 
     registerCall(app, device, webview.addUser, async ({ body, caller, source, audit }) => {
-      audit({ target: `webview.user:${body.username}`, after: body });
+      audit({ target: `webview.users:${body.username}`, after: body });
       await users.confirm(caller.username, source, body.admin_password);
       await users.add(body);
       return list();
     });
 
     registerCall(app, device, webview.updateUser, async ({ params, body, caller, source, audit }) => {
-      audit({ target: `webview.user:${params.username}`, after: body });
+      audit({ target: `webview.users:${params.username}`, after: body });
       if (body.password !== undefined) await users.confirm(caller.username, source, body.admin_password);
       const before = await users.update(params.username, body);
       audit({
-        target: `webview.user:${params.username}`,
+        target: `webview.users:${params.username}`,
         before: { enabled: before.enabled, role: before.webview_role },
         after: body,
       });
@@ -108,7 +108,7 @@ export const webviewArea = defineServerArea({
 
     registerCall(app, device, webview.removeUser, ({ params, audit }) => {
       const before = users.remove(params.username);
-      audit({ target: `webview.user:${params.username}`, before: { username: before.username, role: before.webview_role, enabled: before.enabled }, after: null });
+      audit({ target: `webview.users:${params.username}`, before: { username: before.username, role: before.webview_role, enabled: before.enabled }, after: null });
       return list();
     });
 

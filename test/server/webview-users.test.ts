@@ -111,14 +111,14 @@ describe('WebView users', () => {
     it('AUD-01: writes an operation-log row naming the user, with both passwords masked', async () => {
       await addUser('operator1');
       const row = lastRow('add_webview_user');
-      expect(row).toMatchObject({ account: 'admin', target: 'webview.user:operator1', result: 'success' });
+      expect(row).toMatchObject({ account: 'admin', target: 'webview.users:operator1', result: 'success' });
       expect(JSON.parse(row.after_value!)).toEqual({ username: 'operator1', role: 'control', password: '***', admin_password: '***' });
       const all = JSON.stringify(t.device.db.prepare('SELECT * FROM operation_log').all());
       expect(all).not.toContain(PASSWORD);
       expect(all).not.toContain(TEST_PASSWORD);
       // a refused one too
       await addUser('operator2', 'control', { admin_password: 'Wrong-Pass-999' });
-      expect(lastRow('add_webview_user')).toMatchObject({ result: 'current_password_error', target: 'webview.user:operator2' });
+      expect(lastRow('add_webview_user')).toMatchObject({ result: 'current_password_error', target: 'webview.users:operator2' });
     });
 
     it('PW-03: the password is stored as a scrypt hash, never as text', async () => {
@@ -178,7 +178,7 @@ describe('WebView users', () => {
       await t.call('PUT', `${usersUrl}/operator1`, admin, { role: 'view_only' });
       expect(webviewRoleOf(t.device, 'operator1')).toBe('view_only');
       expect((await t.call('GET', '/api/v1/uac/account/userinfo', token)).json()).toMatchObject({ username: 'operator1' });
-      expect(lastRow('update_webview_user')).toMatchObject({ target: 'webview.user:operator1', result: 'success' });
+      expect(lastRow('update_webview_user')).toMatchObject({ target: 'webview.users:operator1', result: 'success' });
       expect(JSON.parse(lastRow('update_webview_user').before_value!)).toEqual({ enabled: true, role: 'control' });
     });
 
@@ -198,7 +198,7 @@ describe('WebView users', () => {
       expect(res.json().map((u: { username: string }) => u.username)).not.toContain('operator1');
       expect((await t.call('GET', '/api/v1/uac/account/userinfo', token)).json()).toMatchObject({ error_code: 'invalid_token' });
       expect((await signIn('operator1')).json()).toMatchObject({ error_code: 'user_not_in_list' });
-      expect(lastRow('remove_webview_user')).toMatchObject({ account: 'admin', target: 'webview.user:operator1', result: 'success' });
+      expect(lastRow('remove_webview_user')).toMatchObject({ account: 'admin', target: 'webview.users:operator1', result: 'success' });
       // the name is free again
       expect((await addUser('operator1')).statusCode).toBe(200);
     });

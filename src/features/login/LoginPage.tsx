@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -146,9 +145,10 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
               ) : (
                 <>
                   {mode === 'app' && webview.data && !webview.data.enabled ? (
-                    <Alert severity="info" data-testid="webview-off">
+                    // A plain box rather than MUI's Alert: the sign-in page has a budget (see InlineError).
+                    <Box role="status" data-testid="webview-off" sx={{ px: 2, py: 1.5, borderRadius: 1, border: 1, borderColor: 'info.main', typography: 'body2' }}>
                       {t('login.webview_off')}
-                    </Alert>
+                    </Box>
                   ) : null}
                   {autoSigningIn ? (
                     <Typography role="status" variant="body2" color="text.secondary">
