@@ -46,11 +46,13 @@ describe('webview.screens', () => {
   });
 
   it('403 webview_disabled to everyone, admin included, while WebView is off', async () => {
+    // Signed in before WebView is turned off (a WebView user cannot sign in while it is off).
+    const tokens = { admin: await t.login('admin'), cmt_default_control_user: await t.login('cmt_default_control_user') };
     const before = t.device.settings.get('webview');
     t.device.settings.set('webview', { ...before, enabled: false });
     try {
       for (const account of ['admin', 'cmt_default_control_user'] as const) {
-        const res = await t.call('GET', url, await t.login(account));
+        const res = await t.call('GET', url, tokens[account]);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ error_code: 'webview_disabled' });
       }

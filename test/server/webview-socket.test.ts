@@ -143,9 +143,11 @@ describe('signing in (WS-01)', () => {
   });
 
   it('closes with 4403 for everyone, admin included, while WebView is off', async () => {
+    // Signed in before WebView is turned off (a WebView user cannot sign in while it is off).
+    const tokens = { admin: await loginOver(server.httpUrl, 'admin'), cmt_default_control_user: await loginOver(server.httpUrl, 'cmt_default_control_user') };
     webviewSettings({ enabled: false });
     for (const account of ['admin', 'cmt_default_control_user'] as const) {
-      const { access_token } = await loginOver(server.httpUrl, account);
+      const { access_token } = tokens[account];
       const s = openSocket(wsUrl);
       await s.opened;
       s.ws.send(access_token);
