@@ -21,7 +21,7 @@
  * `write_result` with that id; an answer that does not come within WRITE_TIMEOUT_MS (the
  * `writeTimer` child, one per write) or a socket closed under it fails the write visibly
  * (`lastWriteError`). The user's touches and keys ('user.activity') send `activity`, at most once
- * per ACTIVITY_THROTTLE_MS (the `activity` region), so the idle timeout starts again.
+ * between two heartbeats of the server (no timer of its own), so the idle timeout starts again.
  *
  * Provided by the console (`useMachineActor(webviewSessionMachine, { actors, actions, input })`):
  * - actor `socket` (fromCallback): opens the socket, sends the token first, sends back
@@ -49,8 +49,8 @@ export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_CAP_MS = 30_000;
 /** A write the server has not answered this long after it was sent fails. */
 export const WRITE_TIMEOUT_MS = 5000;
-/** `activity` is sent at most this often while the user touches or types. */
-export const ACTIVITY_THROTTLE_MS = 10_000;
+/** `activity` is sent at most once per heartbeat of the server (every WEBVIEW_HEARTBEAT_MS). */
+export const ACTIVITY_THROTTLE_MS = WEBVIEW_HEARTBEAT_MS;
 
 export type TagValue = number | string;
 
@@ -97,6 +97,8 @@ export interface WebviewSessionContext {
   writes: number;
   /** Reconnect attempts since the server last spoke. */
   attempt: number;
+  /** Whether `activity` went out since the last heartbeat (at most one per heartbeat). */
+  activitySent: boolean;
   /** Whether the browser has WebSocket. */
   supported: boolean;
 }
@@ -113,6 +115,17 @@ export interface SocketSend {
 }
 
 const sending = (message: WebviewClientMessage): SocketSend => ({ type: 'send', message });
+
+
+
+/** Every pending write fails with the connection it was sent on (and its timer stops). */
+function failPending(context: WebviewSessionContext, enqueue: { stopChild: (id: string) => void; assign: (v: Partial<WebviewSessionContext>) => void }): void {
+  const ids = Object.keys(context.pending);
+  if (ids.length === 0) return;
+  for (const id of ids) enqueue.stopChild(`write:${id}`);
+  enqueue.assign({ pending: {}, lastWriteError: { tag: context.pending[ids[ids.length - 1]!]!.tag, error: 'connection_lost' } });
+}
+
 
 export const webviewSessionMachine = setup({
   types: {
@@ -131,23 +144,10 @@ export const webviewSessionMachine = setup({
   },
   actions: {
     reportUnauthorized: () => {},
-    /** The values of the followed screen that changed (or all of them, first). */
-    takeValues: assign({
-      values: ({ context, event }) => (event.type === 'server.values' ? { ...context.values, ...event.values } : context.values),
-    }),
-    /** Every pending write fails with the connection it was sent on. */
-    failPending: enqueueActions(({ context, enqueue }) => {
-      const ids = Object.keys(context.pending);
-      if (ids.length === 0) return;
-      for (const id of ids) enqueue.stopChild(`write:${id}`);
-      enqueue.assign({ pending: {}, lastWriteError: { tag: context.pending[ids[ids.length - 1]!]!.tag, error: 'connection_lost' } });
-    }),
-    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
-    sendActivity: sendTo('socket', sending({ type: 'activity' })),
-    sendScreen: sendTo('socket', ({ context }): SocketSend => sending({ type: 'screen', id: context.screen ?? 0 })),
   },
   guards: {
     supported: ({ context }) => context.supported,
+    activitySent: ({ context }) => context.activitySent,
     hasScreen: ({ context }) => context.screen !== null,
     ofFollowedScreen: ({ context, event }) => event.type === 'server.values' && event.screen === context.screen,
     isPending: ({ context, event }) => 'id' in event && typeof event.id === 'string' && event.id in context.pending,
@@ -165,6 +165,7 @@ export const webviewSessionMachine = setup({
     lastWriteError: null,
     writes: 0,
     attempt: 0,
+    activitySent: false,
     supported: input.supported,
   }),
   initial: 'start',
@@ -178,12 +179,18 @@ export const webviewSessionMachine = setup({
       always: [{ guard: not('supported'), target: 'unsupported' }, { target: 'connected' }],
     },
     connected: {
-      type: 'parallel',
+      initial: 'connecting',
       invoke: {
         id: 'socket',
         src: 'socket',
         // The socket actor itself failing (the WebSocket constructor throwing) is a lost connection.
-        onError: { target: 'reconnecting', actions: ['failPending', 'countAttempt'] },
+        onError: {
+        target: 'reconnecting',
+        actions: enqueueActions(({ context, enqueue }) => {
+          failPending(context, enqueue);
+          enqueue.assign({ attempt: context.attempt + 1 });
+        }),
+      },
       },
       on: {
         'screen.follow': {
@@ -205,6 +212,10 @@ export const webviewSessionMachine = setup({
             });
           }),
         },
+        'user.activity': {
+          guard: not('activitySent'),
+          actions: [sendTo('socket', sending({ type: 'activity' })), assign({ activitySent: true })],
+        },
         'write.timeout': {
           guard: 'isPending',
           actions: assign(({ context, event }) => {
@@ -213,32 +224,35 @@ export const webviewSessionMachine = setup({
           }),
         },
         'socket.closed': [
-          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.unauthorized }, target: 'unauthorized', actions: 'failPending' },
-          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.forbidden }, target: 'disabled', actions: 'failPending' },
-          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.idle }, target: 'idleSignedOut', actions: 'failPending' },
-          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.full }, target: 'full', actions: 'failPending' },
-          { target: 'reconnecting', actions: ['failPending', 'countAttempt'] },
+          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.unauthorized }, target: 'unauthorized', actions: enqueueActions(({ context, enqueue }) => failPending(context, enqueue)) },
+          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.forbidden }, target: 'disabled', actions: enqueueActions(({ context, enqueue }) => failPending(context, enqueue)) },
+          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.idle }, target: 'idleSignedOut', actions: enqueueActions(({ context, enqueue }) => failPending(context, enqueue)) },
+          { guard: { type: 'closedAs', params: WEBVIEW_CLOSE.full }, target: 'full', actions: enqueueActions(({ context, enqueue }) => failPending(context, enqueue)) },
+          {
+            target: 'reconnecting',
+            actions: enqueueActions(({ context, enqueue }) => {
+          failPending(context, enqueue);
+          enqueue.assign({ attempt: context.attempt + 1 });
+        }),
+          },
         ],
       },
       states: {
-        link: {
-          initial: 'connecting',
-          states: {
             connecting: {
               tags: ['connecting'],
               on: {
-                'socket.open': { guard: 'hasScreen', actions: 'sendScreen' },
-                'server.values': { guard: 'ofFollowedScreen', target: 'live', actions: 'takeValues' },
-                'server.heartbeat': { target: 'live' },
+                'socket.open': { guard: 'hasScreen', actions: sendTo('socket', ({ context }) => sending({ type: 'screen', id: context.screen ?? 0 })) },
+                'server.values': { guard: 'ofFollowedScreen', target: 'live', actions: assign({ values: ({ context, event }) => ({ ...context.values, ...event.values }) }) },
+                'server.heartbeat': { target: 'live', actions: assign({ activitySent: false }) },
               },
-              after: { [CONNECT_TIMEOUT_MS]: { target: '#webviewSession.reconnecting', actions: 'countAttempt' } },
+              after: { [CONNECT_TIMEOUT_MS]: { target: '#webviewSession.reconnecting', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) } },
             },
             live: {
               tags: ['live'],
               entry: assign({ attempt: 0 }),
               on: {
-                'server.values': { guard: 'ofFollowedScreen', target: 'live', reenter: true, actions: 'takeValues' },
-                'server.heartbeat': { target: 'live', reenter: true },
+                'server.values': { guard: 'ofFollowedScreen', target: 'live', reenter: true, actions: assign({ values: ({ context, event }) => ({ ...context.values, ...event.values }) }) },
+                'server.heartbeat': { target: 'live', reenter: true, actions: assign({ activitySent: false }) },
                 'tag.write': {
                   actions: enqueueActions(({ context, event, enqueue }) => {
                     const id = `w${context.writes + 1}`;
@@ -257,24 +271,14 @@ export const webviewSessionMachine = setup({
             stale: {
               tags: ['stale'],
               on: {
-                'server.values': { guard: 'ofFollowedScreen', target: 'live', actions: 'takeValues' },
-                'server.heartbeat': { target: 'live' },
+                'server.values': { guard: 'ofFollowedScreen', target: 'live', actions: assign({ values: ({ context, event }) => ({ ...context.values, ...event.values }) }) },
+                'server.heartbeat': { target: 'live', actions: assign({ activitySent: false }) },
               },
-              after: { [RECONNECT_AFTER_STALE_MS]: { target: '#webviewSession.reconnecting', actions: ['failPending', assign({ attempt: 1 })] } },
+              after: { [RECONNECT_AFTER_STALE_MS]: { target: '#webviewSession.reconnecting', actions: enqueueActions(({ context, enqueue }) => {
+                    failPending(context, enqueue);
+                    enqueue.assign({ attempt: 1 });
+                  }) } },
             },
-          },
-        },
-        activity: {
-          initial: 'ready',
-          states: {
-            ready: {
-              on: { 'user.activity': { target: 'held', actions: 'sendActivity' } },
-            },
-            held: {
-              after: { [ACTIVITY_THROTTLE_MS]: 'ready' },
-            },
-          },
-        },
       },
     },
     reconnecting: {

@@ -60,19 +60,19 @@ export const webviewSessionQa: MachineEntry = {
     // The socket actor itself failing (the WebSocket constructor throwing).
     socket: { error: { message: 'WebSocket could not be opened' } },
   },
-  // Each write names the next id, so the count grows without end: keep what the guards read (the
-  // pending ids, the screen, the attempt) and whether values and a failure are known.
+  // Each write names the next id and the values and failures vary without end: keep what the
+  // guards read (the screen, whether the sample write w1 is pending, whether w1 was sent already)
+  // and the attempt, which sets the back-off (capped: the wait stops growing).
   serializeState: (snapshot) => {
     const c = snapshot.context as WebviewSessionContext;
     return JSON.stringify({
       value: snapshot.value,
       status: snapshot.status,
       screen: c.screen,
-      pending: Object.keys(c.pending).length,
-      values: Object.keys(c.values).length > 0,
-      error: c.lastWriteError?.error ?? null,
-      attempt: Math.min(c.attempt, 6),
-      supported: c.supported,
+      w1: 'w1' in c.pending,
+      written: c.writes > 0,
+      attempt: Math.min(c.attempt, 2),
+      activitySent: c.activitySent,
     });
   },
 };

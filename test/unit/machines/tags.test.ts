@@ -13,6 +13,7 @@ import { passwordExpiryMachine } from '../../../machines/password-expiry.machine
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { safeApplyMachine } from '../../../machines/safe-apply.machine';
 import { trendWindowMachine } from '../../../machines/trend-window.machine';
+import { webviewSessionMachine } from '../../../machines/webview-session.machine';
 
 /** The tags of each top-level state, sorted, with the machine's own context. */
 function tagsByState(machine: AnyStateMachine, input?: unknown): Record<string, string[]> {
@@ -105,4 +106,20 @@ test('OPC UA server: exactly one tag per state, what the status card shows', () 
     restartFailed: ['restart_failed'],
     unreachable: ['unreachable'],
   });
+});
+
+test('WebView session: one tag per state, what the page says; live only while the server speaks', () => {
+  expect(tagsByState(webviewSessionMachine, { screen: 10, supported: true })).toEqual({
+    start: [],
+    connected: ['connecting'],
+    reconnecting: ['reconnecting'],
+    idleSignedOut: ['signed_out'],
+    full: ['full'],
+    disabled: ['disabled'],
+    unauthorized: ['unauthorized'],
+    unsupported: ['unsupported'],
+  });
+  const { context } = createActor(webviewSessionMachine, { input: { screen: 10, supported: true } }).getSnapshot();
+  const tags = (link: string) => [...webviewSessionMachine.resolveState({ value: { connected: link }, context }).tags];
+  expect([tags('connecting'), tags('live'), tags('stale')]).toEqual([['connecting'], ['live'], ['stale']]);
 });

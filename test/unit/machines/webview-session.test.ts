@@ -54,7 +54,7 @@ function harness(input: WebviewSessionInput = { screen: 10, supported: true }, o
   return { actor, sockets, socket, value, context, open, reportUnauthorized };
 }
 
-const link = (state: string, activity = 'ready') => ({ connected: { link: state, activity } });
+const link = (state: string) => ({ connected: state });
 const VALUES = { type: 'server.values', screen: 10, values: { Tank1_Level: 42.5, Pump1_Running: 0 } } as const;
 
 /** Connected, the screen sent and the first values in: live. */
@@ -483,27 +483,36 @@ describe('webviewSession: writes', () => {
 });
 
 describe('webviewSession: activity', () => {
-  it(`sends activity on the first touch, then at most once per ${ACTIVITY_THROTTLE_MS} ms`, async () => {
+  it(`sends activity on the first touch, then at most once until the next heartbeat (every ${ACTIVITY_THROTTLE_MS} ms)`, () => {
+    expect(ACTIVITY_THROTTLE_MS).toBe(WEBVIEW_HEARTBEAT_MS);
     const h = live();
-    h.actor.send({ type: 'user.activity' });
-    expect(h.value()).toEqual(link('live', 'held'));
-    h.actor.send({ type: 'user.activity' });
     const activities = () => h.socket().sent.filter((m) => m.type === 'activity').length;
-    expect(activities()).toBe(1);
-    h.socket().sendBack({ type: 'server.heartbeat' });
-    await jest.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS - 1);
-    h.socket().sendBack({ type: 'server.heartbeat' });
+    h.actor.send({ type: 'user.activity' });
+    expect(h.value()).toEqual(link('live'));
+    expect(h.context().activitySent).toBe(true);
     h.actor.send({ type: 'user.activity' });
     expect(activities()).toBe(1);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(h.value()).toEqual(link('live', 'ready'));
+    h.socket().sendBack({ type: 'server.values', screen: 10, values: { Tank1_Level: 1 } });
+    h.actor.send({ type: 'user.activity' });
+    expect(activities()).toBe(1);
+    h.socket().sendBack({ type: 'server.heartbeat' });
+    expect(h.context().activitySent).toBe(false);
     h.actor.send({ type: 'user.activity' });
     expect(activities()).toBe(2);
   });
 
-  it('activity does not change the link', async () => {
+  it('a heartbeat while connecting or stale frees the next activity too', async () => {
     const h = harness();
     h.actor.send({ type: 'user.activity' });
-    expect(h.value()).toEqual(link('connecting', 'held'));
+    expect(h.value()).toEqual(link('connecting'));
+    expect(h.context().activitySent).toBe(true);
+    h.socket().sendBack({ type: 'server.heartbeat' });
+    expect(h.context().activitySent).toBe(false);
+    await jest.advanceTimersByTimeAsync(STALE_AFTER_MS);
+    h.actor.send({ type: 'user.activity' });
+    expect(h.context().activitySent).toBe(true);
+    h.socket().sendBack({ type: 'server.heartbeat' });
+    expect(h.value()).toEqual(link('live'));
+    expect(h.context().activitySent).toBe(false);
   });
 });
