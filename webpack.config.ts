@@ -15,8 +15,9 @@ const LAYOUT_WORKER_ASSET = new RegExp(`^assets/${LAYOUT_WORKER}\\.[0-9a-f]+\\.j
  * The console's pages. One HTML per kind of first load, so that the browser asks for every script
  * the page will run while it reads the HTML, instead of a chain (the HTML names main, main's boot
  * asks for the shell, the shell for its parts: a round trip each, 150 ms apiece on a slow tablet
- * connection). The device server sends `signed-in.html` for a console route, `sign-in.html` for
- * the sign-in pages (server/http/console.ts); `index.html` names only the entry scripts.
+ * connection). The device server sends `sign-in.html` for the sign-in pages, `signed-in.html` for
+ * a console route to a browser that keeps a session, `index.html` (the entry scripts only)
+ * otherwise (server/http/console.ts).
  * `<link rel="preload">` only downloads: nothing runs before the code that needs it asks for it.
  */
 const PAGES: readonly { filename: string; preload: readonly string[] }[] = [

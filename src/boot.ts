@@ -1,8 +1,9 @@
 /**
  * The console's first script: a few hundred bytes that run while the console's code (React, MUI,
  * the router: most of the bytes) is still on its way, and ask at once for what the page will need
- * after it: the texts of the language, and for a signed-in page the shell's reads, the shell, the
- * screen and their texts (./app/route-preload), for a signed-out one the sign-in page. Without it each of these was asked for only once the one before had
+ * after it: the texts of the language, and for a signed-in page the shell's reads (here) and the
+ * shell, its texts and the screen's texts (./app/route-preload), for a signed-out one the sign-in
+ * page. Without it each of these was asked for only once the one before had
  * arrived and run (main, then texts, then shell and screen, then their texts), a round trip each.
  * Everything asked for here is asked for again by the code that uses it, and webpack answers that
  * with the same chunk: a failure here only loses the head start.

@@ -1,5 +1,7 @@
 /** Where the console keeps its tokens (specification §3: local storage, `ihmi_user_token`;
  * docs/decisions.md#tokens). */
+import { SIGNED_IN_HINT_COOKIE } from '../contract/api/auth.routes';
+
 export const ACCESS_TOKEN_KEY = 'ihmi_user_token';
 export const REFRESH_TOKEN_KEY = 'ihmi_refresh_token';
 
@@ -21,6 +23,9 @@ export function saveTokens(tokens: StoredTokens): void {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   }
+  // The hint the device reads to send the signed-in page (SIGNED_IN_HINT_COOKIE): no secret in it.
+  const signedIn = tokens.accessToken !== null || tokens.refreshToken !== null;
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}; path=/; SameSite=Strict${signedIn ? '; max-age=31536000' : '; max-age=0'}`;
 }
 
 /** The account a token was issued to (its `sub`), read without verifying: only to pick the

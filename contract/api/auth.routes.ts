@@ -17,3 +17,8 @@ export const authContract = defineContractArea<typeof calls>()({
   auditActions: ['login', 'logout'],
   auditTargets: ['admin', 'app', 'session'],
 });
+
+/** A cookie that holds no secret, only that this browser keeps a session (the tokens are in local
+ * storage, which the server never sees): the device sends a signed-in page, which preloads the
+ * shell's chunks, only to a browser that has it (server/http/console.ts). */
+export const SIGNED_IN_HINT_COOKIE = 'ihmi_signed_in';

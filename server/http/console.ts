@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ApiError } from '../lib/api-error';
+import { SIGNED_IN_HINT_COOKIE } from '../../contract/api/auth.routes';
 
 const SPA_PATH = /^\/(admin|app)(\/|$)|^\/auth-redirect(\/|$)/;
 const API_PATH = /^\/(api|cgi|ws)(\/|$)/;
@@ -32,18 +33,22 @@ export async function registerConsole(app: FastifyInstance, dir: string | null):
 
   // The build writes one page per kind of first load, each naming every script that load runs
   // (webpack.config.ts, PAGES): a signed-in route's page has the shell's chunks fetched at once, the
-  // sign-in page the sign-in chunk. Which one a route gets is a guess from its path alone (the
-  // session is in the browser's storage): a signed-out visitor of /admin/dashboard downloads the
-  // shell's chunks for nothing and is sent to sign in, as before. A build without them (or a test's
-  // folder) has index.html alone.
+  // sign-in page the sign-in chunk. The session is in the browser's storage, which the device never
+  // sees: a console route gets the signed-in page only from a browser with the signed-in hint
+  // cookie (SIGNED_IN_HINT_COOKIE, set with the tokens), so a signed-out deep link downloads
+  // nothing of the shell. A build without the pages (or a test's folder) has index.html alone.
   const pageOr = (file: string) => (built && fs.existsSync(path.join(dir, file)) ? file : 'index.html');
   const signInPage = pageOr('sign-in.html');
   const signedInPage = pageOr('signed-in.html');
-  const pageOf = (url: string): string => (SIGN_IN_PATH.test(url) ? signInPage : AUTH_REDIRECT_PATH.test(url) ? 'index.html' : signedInPage);
-  const sendConsole = (url: string, reply: FastifyReply) => {
+  const signedInHint = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+  const pageOf = (url: string, cookie: string): string =>
+    SIGN_IN_PATH.test(url) ? signInPage : !AUTH_REDIRECT_PATH.test(url) && signedInHint.test(cookie) ? signedInPage : 'index.html';
+  const sendConsole = (url: string, cookie: string, reply: FastifyReply) => {
     if (!built) throw new ApiError(404, 'not_found', 'The console is not built: run npm run build');
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(pageOf(url));
+    // The page depends on the cookie: a cache keeps one per cookie header.
+    reply.header('Vary', 'Cookie');
+    return reply.sendFile(pageOf(url, cookie));
   };
 
   app.get('/', (_req, reply) => reply.redirect('/app', 302));
@@ -55,7 +60,7 @@ export async function registerConsole(app: FastifyInstance, dir: string | null):
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(url, reply);
+    if ((req.method === 'GET' || req.method === 'HEAD') && SPA_PATH.test(url)) return sendConsole(url, req.headers.cookie ?? '', reply);
     if (API_PATH.test(url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send(ApiError.notFound(`No such call: ${req.method} ${url}`).toBody());
     }

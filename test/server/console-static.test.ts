@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestDevice, type TestDevice } from '../support/device';
+import { SIGNED_IN_HINT_COOKIE } from '../../contract/api/auth.routes';
 
 const INDEX = '<!doctype html><html><head><script src="/app.js"></script></head><body><div id="root"></div></body></html>';
 const APP_JS = `console.log(${JSON.stringify('hello from the console '.repeat(200))});\n`;
@@ -172,18 +173,22 @@ describe('the page each kind of first load gets (webpack.config.ts, PAGES)', () 
     fs.rmSync(consoleDir, { recursive: true, force: true });
   });
 
+  const HINT = `${SIGNED_IN_HINT_COOKIE}=1`;
   it.each([
-    ['/admin/login', 'sign-in'],
-    ['/app/login', 'sign-in'],
-    ['/admin/login?redirect=%2Fadmin%2Fnetwork%2Fwifi', 'sign-in'],
-    ['/admin/dashboard', 'signed-in'],
-    ['/admin/features/opcua', 'signed-in'],
-    ['/app', 'signed-in'],
-    ['/app/web-view', 'signed-in'],
-    ['/admin/loginx', 'signed-in'],
-    ['/auth-redirect', 'index'],
-  ])('answers %s with %s.html', async (url, name) => {
-    const res = await t.app.inject({ method: 'GET', url });
+    ['/admin/login', '', 'sign-in'],
+    ['/app/login', '', 'sign-in'],
+    ['/admin/login?redirect=%2Fadmin%2Fnetwork%2Fwifi', HINT, 'sign-in'],
+    ['/admin/dashboard', HINT, 'signed-in'],
+    ['/admin/features/opcua', `language=ja; ${HINT}`, 'signed-in'],
+    ['/app', HINT, 'signed-in'],
+    ['/app/web-view', HINT, 'signed-in'],
+    ['/admin/loginx', HINT, 'signed-in'],
+    // A signed-out deep link: nothing of the shell is preloaded.
+    ['/admin/dashboard', '', 'index'],
+    ['/admin/dashboard', `${SIGNED_IN_HINT_COOKIE}=; language=en`, 'index'],
+    ['/auth-redirect', HINT, 'index'],
+  ])('answers %s (cookie "%s") with %s.html', async (url, cookie, name) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -192,7 +197,7 @@ describe('the page each kind of first load gets (webpack.config.ts, PAGES)', () 
   });
 
   it('sends the pre-compressed copy of a page to a browser that accepts it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/admin/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({ method: 'GET', url: '/admin/dashboard', headers: { 'accept-encoding': 'gzip', cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(page('signed-in'));
   });
