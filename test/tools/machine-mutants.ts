@@ -180,8 +180,13 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
   const visit = (node: AnyStateNode, stateConfig: Config, statePath: string[]) => {
     for (const { slot, label, place, transition } of slotsOf(stateConfig, statePath)) {
       const eventless = slot.keys[0] === 'always';
-      // An eventless transition into a state that itself moves without an event could loop forever.
-      const allowed = (source: AnyStateNode, n: AnyStateNode) => !(eventless && (n === source || n.always?.length));
+      // An invoked actor may finish or fail the moment it starts (a test's double often does).
+      const fromInvoke = slot.keys[0] === 'invoke';
+      // An eventless transition into a state that itself moves without an event could loop forever;
+      // so could an invoke's onDone/onError into such a state (it may lead straight back into the
+      // invoke, which fails again at once): a synchronous loop no time limit can stop.
+      const allowed = (source: AnyStateNode, n: AnyStateNode) =>
+        !(eventless && (n === source || n.always?.length)) && !(fromInvoke && n.always?.length);
       const signature = signatureOf(machine, node, transition);
       /** `change` in `config`, whose machine is `made`: the transition at `slot` changed by `change`. */
       type Change = (t: Transition, made: AnyStateMachine, source: AnyStateNode) => Transition | undefined;

@@ -279,13 +279,17 @@ describe('webviewSession: the server ends the session', () => {
     expect(h.context().attempt).toBe(0);
   });
 
-  it('a close the server explains resets the attempts on Retry', async () => {
+  it.each([
+    [WEBVIEW_CLOSE.idle, 'idleSignedOut'],
+    [WEBVIEW_CLOSE.full, 'full'],
+    [WEBVIEW_CLOSE.forbidden, 'disabled'],
+  ])('a close the server explains (%i → %s) resets the attempts on Retry', async (code, state) => {
     const h = harness();
     h.socket().sendBack({ type: 'socket.closed', code: 1006 });
     await jest.advanceTimersByTimeAsync(backoffMs(1));
     expect(h.context().attempt).toBe(1);
-    h.socket().sendBack({ type: 'socket.closed', code: WEBVIEW_CLOSE.full });
-    expect(h.value()).toBe('full');
+    h.socket().sendBack({ type: 'socket.closed', code });
+    expect(h.value()).toBe(state);
     h.actor.send({ type: 'session.retry' });
     expect(h.context().attempt).toBe(0);
   });
