@@ -30,6 +30,7 @@ test.describe('sign-in', () => {
 
   test('user mode signs in a WebView user and refuses an unknown one', async ({ page }) => {
     await page.goto('/app/login');
+    await page.getByRole('button', { name: 'Another account' }).click();
     await page.getByLabel('Username').fill('somebody');
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();

@@ -173,7 +173,8 @@ test('in user mode the top bar shows a long HMI name in full beside a long accou
   for (const language of ['en', 'ja'] as const) {
     await useLanguage(page, language);
     await page.goto(`${ownDevice().url}/app/login`);
-    await page.locator('input[autocomplete="username"], input[name="username"]').first().fill('cmt_default_control_user');
+    // The control user is the first WebView user, chosen until another is.
+    await expect(page.locator('button[aria-pressed="true"]')).toHaveText('cmt_default_control_user');
     await page.locator('input[type="password"]').fill(INITIAL);
     await page.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(/\/app\/dashboard/);

@@ -57,8 +57,10 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
   const webview = useWebviewSignInInfoQuery(undefined, { skip: mode !== 'app' });
   const webviewOn = mode === 'app' && webview.data?.enabled === true;
   const webviewUsers = webviewOn ? (webview.data?.users ?? []) : [];
-  const [chosen, setChosen] = useState<string>(OTHER);
-  const chosenUser = webviewUsers.some((u) => u.username === chosen) ? chosen : OTHER;
+  // Until the operator chooses, the first WebView user (the control user) is chosen: on a panel's
+  // tablet that is who signs in, not another account typed by name.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const chosenUser = chosen === null ? (webviewUsers[0]?.username ?? OTHER) : webviewUsers.some((u) => u.username === chosen) ? chosen : OTHER;
   const passwordFree = webviewOn && webview.data?.password_free === true && chosenUser !== OTHER;
   const autoUser = webviewOn ? (webview.data?.auto_login ?? null) : null;
   const [autoSigningIn, setAutoSigningIn] = useState(false);

@@ -111,7 +111,9 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
   const text = valueText(value, format, language);
   const stale = !current && value !== undefined;
   const sending = tag !== undefined && Object.values(pending).some((p) => p.tag === tag);
-  const fontSize = Math.max(Math.min(element.h * 0.45, 28) * scale, 11);
+  // A button's text is sized to stay on one line in its box (bold, about 0.62 em a character).
+  const fitsWidth = element.kind === 'button' && element.text ? (element.w - 12) / (0.62 * element.text.length) : Infinity;
+  const fontSize = Math.max(Math.min(element.h * 0.45, 28, fitsWidth) * scale, 11);
   const box = {
     position: 'absolute',
     left: element.x * scale,

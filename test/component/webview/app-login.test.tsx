@@ -34,6 +34,9 @@ describe('/app/login with WebView users', () => {
     const { device, user, app } = await openLogin({ users: USERS });
     const group = await screen.findByRole('group', { name: 'WebView user' });
     expect(group).toHaveTextContent('cmt_default_control_usercmt_default_view_only_userAnother account');
+    // Until one is chosen, the first (the control user) is.
+    expect(screen.getByRole('button', { name: 'cmt_default_control_user' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Another account' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'cmt_default_view_only_user' }));
     expect(screen.getByRole('button', { name: 'cmt_default_view_only_user' })).toHaveAttribute('aria-pressed', 'true');
     // A chosen user needs no name typed.
