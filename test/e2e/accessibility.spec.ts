@@ -15,7 +15,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto('/app/login');
-      await expect(page.getByLabel('Username')).toBeVisible();
+      await expect(page.getByRole('group', { name: 'WebView user' })).toBeVisible();
+      await expect(page.getByLabel('Password')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -137,7 +137,9 @@ function LiveScreens({ data }: { data: WebviewScreens }) {
   }
   return (
     <Stack spacing={2} onPointerDown={activity} onKeyDown={activity}>
-      <SessionNotice state={state} onRetry={() => actor.send({ type: 'session.retry' })} onSignIn={() => dispatch(invalidTokenDetected())} />
+      {state === 'connecting' ? null : (
+        <SessionNotice state={state} onRetry={() => actor.send({ type: 'session.retry' })} onSignIn={() => dispatch(invalidTokenDetected())} />
+      )}
       {viewOnly && (
         <Alert severity="info" data-testid="view-only">
           {t('view_only')}
@@ -166,16 +168,25 @@ function LiveScreens({ data }: { data: WebviewScreens }) {
           ))}
         </Tabs>
       )}
-      <ScreenCanvas
-        screen={screen}
-        tags={data.tags}
-        values={context.values}
-        pending={context.pending}
-        current={state === 'live'}
-        canWrite={!viewOnly && state === 'live'}
-        language={i18n.language}
-        onWrite={(tag, value) => actor.send({ type: 'tag.write', tag, value })}
-      />
+      {/* "Connecting" lies over the screen's top rather than above it: the screen does not jump up
+          when the first values arrive (a layout shift on every opening of the page). */}
+      <Box sx={{ position: 'relative' }}>
+        {state === 'connecting' ? (
+          <Box sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1, boxShadow: 2, borderRadius: 1 }}>
+            <SessionNotice state={state} onRetry={() => actor.send({ type: 'session.retry' })} onSignIn={() => dispatch(invalidTokenDetected())} />
+          </Box>
+        ) : null}
+        <ScreenCanvas
+          screen={screen}
+          tags={data.tags}
+          values={context.values}
+          pending={context.pending}
+          current={state === 'live'}
+          canWrite={!viewOnly && state === 'live'}
+          language={i18n.language}
+          onWrite={(tag, value) => actor.send({ type: 'tag.write', tag, value })}
+        />
+      </Box>
     </Stack>
   );
 }
