@@ -7,7 +7,8 @@
  *   npm run mutate                                   every machine
  *   npm run mutate -- safeApply identifyLight        only these machines (by machine id)
  *   npx tsx test/tools/mutate-machines.ts safeApply  the same
- * MUTATE_DEBUG=1 also prints which test killed each mutant.
+ * MUTATE_DEBUG=1 also prints which test killed each mutant; MUTATE_PROGRESS=<file> appends each
+ * mutant to <file> as it starts (a run that hangs names the mutant it hangs on).
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';

@@ -15,9 +15,10 @@
  * The machines are shared out between the SHARDS test files test/unit/machines/mutation/shard-<n>.test.ts
  * (by their number of mutants, the largest first to the least loaded), so that jest runs them on
  * several workers and none of them is long. `npm run mutate [-- <machine id>...]` runs them
- * alone (MUTATE_MACHINES selects machines by id; MUTATE_DEBUG=1 prints each kill).
+ * alone (MUTATE_MACHINES selects machines by id; MUTATE_DEBUG=1 prints each kill; MUTATE_PROGRESS=<file>
+ * appends each mutant to the file as it starts, to find the one a hanging run is stuck on).
  */
-import { readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type * as XState from 'xstate';
 
@@ -150,6 +151,9 @@ function mutationTest(id: string, entry: MachineEntry): void {
       killers.unshift(index);
     };
     for (const mutant of mutants) {
+      // MUTATE_PROGRESS=<file>: each mutant's line is appended before it runs, so a run that hangs
+      // names the mutant it hangs on (jest shows a test's console output only once it ends).
+      if (process.env.MUTATE_PROGRESS) appendFileSync(process.env.MUTATE_PROGRESS, `${id} ${((Date.now() - started) / 1000).toFixed(1)} s: ${describeMutant(mutant)}\n`);
       let killed = false;
       let applied = true;
       for (const index of killers.slice(0, TRIES)) {
