@@ -8,6 +8,7 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { PendingWrite, TagValue } from '../../../machines/webview-session.machine';
 import type { WebviewElement, WebviewScreen, WebviewScreens } from '../../../store/api/webview-endpoints';
@@ -196,25 +197,21 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
             onClick={() => tag && onWrite(tag, on ? 0 : 1)}
             sx={{ width: '100%', height: '100%', borderRadius: 1 }}
           >
-            <Box
-              component="span"
+            <ControlFace
+              element={element}
+              scale={scale}
+              fontSize={fontSize}
+              writable={writable}
               sx={{
-                width: element.w * scale,
-                height: element.h * scale,
-                fontSize,
-                display: 'flex',
-                alignItems: 'center',
                 justifyContent: 'center',
                 borderRadius: 1,
-                border: 2,
-                borderColor: writable ? 'primary.main' : 'action.disabled',
                 bgcolor: writable ? (on ? 'primary.main' : 'background.paper') : 'action.disabledBackground',
                 color: writable ? (on ? 'primary.contrastText' : 'primary.main') : 'text.disabled',
                 fontWeight: 600,
               }}
             >
               {sending ? t('element.sending') : element.text}
-            </Box>
+            </ControlFace>
           </ButtonBase>
         </Target>
       );
@@ -231,18 +228,14 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
             onClick={() => onEnter(element)}
             sx={{ width: '100%', height: '100%' }}
           >
-            <Box
-              component="span"
+            <ControlFace
+              element={element}
+              scale={scale}
+              fontSize={fontSize}
+              writable={writable}
               sx={{
-                width: element.w * scale,
-                height: element.h * scale,
-                fontSize,
-                display: 'flex',
-                alignItems: 'center',
                 justifyContent: 'flex-end',
                 px: 0.5,
-                border: 2,
-                borderColor: writable ? 'primary.main' : 'action.disabled',
                 bgcolor: writable ? 'background.default' : 'action.disabledBackground',
                 color: writable ? 'text.primary' : 'text.disabled',
                 fontVariantNumeric: 'tabular-nums',
@@ -250,7 +243,7 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
               }}
             >
               {sending ? t('element.sending') : (text ?? '—')}
-            </Box>
+            </ControlFace>
           </ButtonBase>
         </Target>
       );
@@ -281,6 +274,30 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
       );
     }
   }
+}
+
+/** What a pressable control (button, numeric entry) draws: its scaled rectangle, bordered in the
+ * primary colour while it can be pressed; `sx` adds the control's own look. */
+function ControlFace({ element, scale, fontSize, writable, sx, children }: { element: WebviewElement; scale: number; fontSize: number; writable: boolean; sx: SxProps<Theme>; children: React.ReactNode }) {
+  return (
+    <Box
+      component="span"
+      sx={[
+        {
+          width: element.w * scale,
+          height: element.h * scale,
+          fontSize,
+          display: 'flex',
+          alignItems: 'center',
+          border: 2,
+          borderColor: writable ? 'primary.main' : 'action.disabled',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+    </Box>
+  );
 }
 
 /** A control's place: its touch area is its scaled rectangle grown to MIN_TARGET_PX around its
