@@ -32,7 +32,8 @@ interface Props {
 }
 
 /** The scale that fits the canvas into the width of its container and the height left below it
- * in the window, followed as either changes. */
+ * in the window, above the shell's warning band (its height is the page's bottom scroll padding,
+ * src/layout/Warnings.tsx), followed as either changes. */
 function useFitScale(canvas: { width: number; height: number }) {
   const [scale, setScale] = useState(1);
   const ref = useCallback(
@@ -40,7 +41,8 @@ function useFitScale(canvas: { width: number; height: number }) {
       if (!node || typeof ResizeObserver === 'undefined') return;
       const measure = () => {
         const box = node.getBoundingClientRect();
-        const height = Math.max(window.innerHeight - Math.max(box.top, 0) - 16, 240);
+        const band = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+        const height = Math.max(window.innerHeight - Math.max(box.top, 0) - band - 16, 240);
         setScale(fitScale(canvas, { width: box.width, height }));
       };
       const observer = new ResizeObserver(measure);
