@@ -12,6 +12,7 @@ import { initialLanguage, loadMainLocale } from './i18n/boot-texts';
 import { loadTokens } from '../store/token-storage';
 import { SHELL_READ_URLS } from './layout/shell-reads';
 import { sendEarlyRead } from '../store/api/early-reads';
+import { warmUpIntl } from './i18n/intl-warm-up';
 
 const language = initialLanguage();
 void loadMainLocale(language).catch(() => undefined);
@@ -25,3 +26,5 @@ if (accessToken !== null) {
   // Signed out, the page will be a sign-in page (both are the chunk "login").
   void import(/* webpackChunkName: "login" */ './features/login/LoginPage').catch(() => undefined);
 }
+// After the requests above have left, in a task of its own: the page waits for its scripts now.
+setTimeout(() => warmUpIntl(language), 0);

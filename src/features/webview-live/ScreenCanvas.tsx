@@ -5,13 +5,13 @@
  * scale. A control whose scaled size is under MIN_TARGET_PX gets a larger touch area around it.
  * Nothing needs hover.
  */
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { PendingWrite, TagValue } from '../../../machines/webview-session.machine';
-import type { WebviewElement, WebviewScreen, WebviewScreens } from '../../../store/api/webview-endpoints';
+import type { WebviewElement, WebviewScreen, WebviewScreens, WebviewTagFormat } from '../../../store/api/webview-endpoints';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { fixedFormat, fitScale, isOn, touchRect, valueText } from './format';
 import { NumericEntryDialog } from './NumericEntryDialog';
@@ -63,6 +63,7 @@ export function ScreenCanvas(props: Props) {
   const { t } = useTranslation(NS);
   const { ref, scale } = useFitScale(screen);
   const [entry, setEntry] = useState<WebviewElement | null>(null);
+  const sendingTags = useMemo(() => new Set(Object.values(props.pending).map((p) => p.tag)), [props.pending]);
   return (
     <Box ref={ref} sx={{ width: '100%' }}>
       <Box
@@ -86,7 +87,19 @@ export function ScreenCanvas(props: Props) {
         }}
       >
         {screen.elements.map((element, i) => (
-          <Element key={`${screen.id}-${i}`} element={element} scale={scale} {...props} onEnter={setEntry} />
+          <Element
+            key={`${screen.id}-${i}`}
+            element={element}
+            scale={scale}
+            format={element.tag ? props.tags[element.tag] : undefined}
+            value={element.tag ? props.values[element.tag] : undefined}
+            sending={element.tag !== undefined && sendingTags.has(element.tag)}
+            current={current}
+            canWrite={props.canWrite}
+            language={props.language}
+            onWrite={props.onWrite}
+            onEnter={setEntry}
+          />
         ))}
       </Box>
       {entry && entry.tag && (
@@ -106,14 +119,29 @@ export function ScreenCanvas(props: Props) {
   );
 }
 
-function Element({ element, scale, tags, values, pending, current, canWrite, language, onWrite, onEnter }: Props & { element: WebviewElement; scale: number; onEnter(e: WebviewElement): void }) {
+interface ElementProps {
+  element: WebviewElement;
+  scale: number;
+  /** The format of the element's tag, its value and whether a write of it is on its way. */
+  format: WebviewTagFormat | undefined;
+  value: TagValue | undefined;
+  sending: boolean;
+  current: boolean;
+  canWrite: boolean;
+  language: string;
+  onWrite(tag: string, value: TagValue): void;
+  onEnter(e: WebviewElement): void;
+}
+
+/**
+ * One element, given only what it shows: a value that arrives draws again the elements of its tag,
+ * not the whole screen (up to 20 messages a second on a tablet; `onWrite` and `onEnter` are stable).
+ */
+const Element = memo(function Element({ element, scale, format, value, sending, current, canWrite, language, onWrite, onEnter }: ElementProps) {
   const { t } = useTranslation(NS);
   const tag = element.tag;
-  const format = tag ? tags[tag] : undefined;
-  const value = tag ? values[tag] : undefined;
   const text = valueText(value, format, language);
   const stale = !current && value !== undefined;
-  const sending = tag !== undefined && Object.values(pending).some((p) => p.tag === tag);
   // A button's text is sized to stay on one line in its box (bold, about 0.62 em a character).
   const fitsWidth = element.kind === 'button' && element.text ? (element.w - 12) / (0.62 * element.text.length) : Infinity;
   const fontSize = Math.max(Math.min(element.h * 0.45, 28, fitsWidth) * scale, 11);
@@ -276,7 +304,7 @@ function Element({ element, scale, tags, values, pending, current, canWrite, lan
       );
     }
   }
-}
+});
 
 /** What a pressable control (button, numeric entry) draws: its scaled rectangle, bordered in the
  * primary colour while it can be pressed; `sx` adds the control's own look. */

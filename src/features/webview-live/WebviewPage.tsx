@@ -4,6 +4,7 @@
  * values, the writes and every state of the connection from the `webviewSession` machine, whose
  * socket is `/ws/webview`. The page reads the machine's tags and sends it events.
  */
+import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { errorCodeOf } from '../../../contract/failure';
-import { STALE_AFTER_MS, WRITE_TIMEOUT_MS, webviewSessionMachine } from '../../../machines/webview-session.machine';
+import { STALE_AFTER_MS, WRITE_TIMEOUT_MS, webviewSessionMachine, type TagValue } from '../../../machines/webview-session.machine';
 import { useAppDispatch, type AppStore } from '../../../store';
 import { useWebviewScreensQuery, type WebviewScreens } from '../../../store/api/webview-endpoints';
 import { invalidTokenDetected } from '../../../store/session-slice';
@@ -131,6 +132,8 @@ function LiveScreens({ data }: { data: WebviewScreens }) {
   const screen = data.screens.find((s) => s.id === context.screen) ?? data.screens[0];
   const viewOnly = data.role === 'view_only';
   const activity = () => actor.send({ type: 'user.activity' });
+  // Stable, so that a value's arrival draws again only the elements of its tag (ScreenCanvas).
+  const write = useCallback((tag: string, value: TagValue) => actor.send({ type: 'tag.write', tag, value }), [actor]);
 
   if (!screen) {
     return <Alert severity="info">{t('no_screens')}</Alert>;
@@ -184,7 +187,7 @@ function LiveScreens({ data }: { data: WebviewScreens }) {
           current={state === 'live'}
           canWrite={!viewOnly && state === 'live'}
           language={i18n.language}
-          onWrite={(tag, value) => actor.send({ type: 'tag.write', tag, value })}
+          onWrite={write}
         />
       </Box>
     </Stack>
