@@ -5,9 +5,10 @@
  * Each entry carries what a machine needs to run on its own, away from the app: a sample input,
  * the events a tester may send (with sample payloads), test doubles for its invoked actors and
  * side-effect actions, and a sample result of each invoked actor. Its title and description are
- * not here: they are texts of the namespace of the area the machine belongs to (`textNamespace`:
- * `qa.<id>.title` and `qa.<id>.description` of `public/locales/<ns>/<lng>.json`), and any timing
- * or count they mention comes from the machine's own constants through `textValues`.
+ * not here: they are texts of the area the machine belongs to (`textNamespace`), kept apart from its
+ * screens' texts in the QA namespace `<ns>/qa` (`qa.<id>.title` and `qa.<id>.description` of
+ * `public/locales/<ns>/qa/<lng>.json`: only the explorer loads them, a screen never does), and any
+ * timing or count they mention comes from the machine's own constants through `textValues`.
  *
  * How the doubles behave (the same for every entry, and what the explorer can rely on):
  * - promise actors never settle by themselves and callback actors do nothing on start: stepping
@@ -58,8 +59,8 @@ export interface MachineEntry {
   /**
    * The text namespace of the console area the machine belongs to (`textNamespace` of its area in
    * src/features/areas.ts: 'os' for the OS update, 'shell' for the signed-in frame's own flows,
-   * 'machines' for the explorer's), which holds its `qa.<id>.*` texts. The explorer loads the
-   * namespaces of the entries it lists.
+   * 'machines' for the explorer's). Its `qa.<id>.*` texts are in that area's QA namespace
+   * (qaNamespaceOf), which the explorer loads for the entries it lists.
    */
   textNamespace: string;
   machine: AnyStateMachine;
@@ -96,10 +97,12 @@ export interface MachineEntry {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
 
-/** The key of an entry's title in its `textNamespace`. */
+export { qaNamespaceOf } from './qa-namespace';
+
+/** The key of an entry's title in its QA namespace. */
 export const titleKey = (id: string): string => `qa.${id}.title`;
 
-/** The key of an entry's description in its `textNamespace`. */
+/** The key of an entry's description in its QA namespace. */
 export const descriptionKey = (id: string): string => `qa.${id}.description`;
 
 // ---------------------------------------------------------------------------------------------

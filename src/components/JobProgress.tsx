@@ -1,3 +1,4 @@
+import { percentOf } from './percent';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,11 +40,6 @@ export function UploadBytes({ label, percent, bytesText }: { label: string; perc
       </Typography>
     </Box>
   );
-}
-
-/** Percent of `loaded` in `total`, 0–100. */
-export function percentOf(loaded: number, total: number): number {
-  return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
 }
 
 /** The upload a signed update is sending (a file's name and its bytes so far). */

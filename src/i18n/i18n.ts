@@ -4,6 +4,7 @@ import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type LanguageCode } from
 import { writeCookie } from '../app/cookies';
 import { loadLocaleResources } from './locale-resources';
 import { initialLanguage, loadMainLocale } from './boot-texts';
+import { apartOf } from './apart-texts';
 
 export { initialLanguage };
 
@@ -11,7 +12,8 @@ export { initialLanguage };
  * is `public/locales/<lng>.json`; a screen with many texts of its own keeps them in a namespace,
  * `public/locales/<ns>/<lng>.json`, loaded with that screen (useTranslation('<ns>')), so the
  * sign-in bundle does not grow with every screen: not even the map of the namespaces' files,
- * which ./namespace-locales keeps in a chunk of its own. */
+ * which ./namespace-locales keeps in a chunk of its own. The texts kept apart from the areas'
+ * namespaces (`<ns>/qa`, `<ns>/audit`: ./apart-texts) come from ./apart-locales. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -21,7 +23,9 @@ const lazyLocales: BackendModule = {
         ? loadMainLocale(language)
         : namespace === SHELL_NAMESPACE
           ? import(/* webpackChunkName: "shell-locales" */ './shell-locales').then((m) => m.loadShellLocale(language))
-          : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
+          : apartOf(namespace) !== null
+            ? import(/* webpackChunkName: "apart-locales" */ './apart-locales').then((m) => m.loadApartLocale(namespace, language))
+            : import(/* webpackChunkName: "namespace-locales" */ './namespace-locales').then((m) => m.loadNamespaceLocale(namespace, language));
     load.then(
       (m: { default: Record<string, unknown> }) => callback(null, m.default),
       (err: Error) => callback(err, null),

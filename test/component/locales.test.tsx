@@ -9,12 +9,13 @@
  * Every namespace folder (`public/locales/<ns>/<lng>.json`, loaded with its screen) is checked the
  * same way against its own en.json.
  *
- * The QA explorer's titles and descriptions of the registered machines are texts of the namespace
- * of the area each machine belongs to (`qa.<id>.title` / `.description` of the entry's
- * `textNamespace`): each registered machine has both in every language, and what they interpolate
- * is exactly what the machine's entry supplies (`textValues`, from the machine's own constants),
- * never a timing or a count written out by hand. A namespace holds QA texts only for its own
- * registered machines.
+ * The QA explorer's titles and descriptions of the registered machines are texts of the area each
+ * machine belongs to, in that area's QA namespace (`qa.<id>.title` / `.description` of
+ * `public/locales/<textNamespace>/qa/<lng>.json`, checked like any namespace), never in the
+ * namespace its screens load: each registered machine has both in every language, and what they
+ * interpolate is exactly what the machine's entry supplies (`textValues`, from the machine's own
+ * constants), never a timing or a count written out by hand. A QA namespace holds texts only for
+ * its own area's registered machines.
  *
  * The operation log's names (`audit.*` of each area's namespace) are checked the same way as any
  * text here; test/unit/audit-texts.test.ts asks that every declared action and target has one.
@@ -22,8 +23,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { MACHINE_REGISTRY, descriptionKey, titleKey } from '../../machines/registry';
+import { MACHINE_REGISTRY, descriptionKey, qaNamespaceOf, titleKey } from '../../machines/registry';
 import { TEXT_NAMESPACES } from '../../src/features/areas';
+import { APART_SECTIONS } from '../../src/i18n/apart-texts';
 
 const DIR = join(__dirname, '../../public/locales');
 const CODES = LANGUAGES.map((l) => l.code);
@@ -141,7 +143,26 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
   checkLocales(`public/locales/${ns}`, join(DIR, ns));
 });
 
-describe("each registered machine's title and description are in its area's namespace", () => {
+/** The namespaces that have QA texts (a `qa` folder). */
+const QA_FOLDERS = NAMESPACES.filter((ns) => readdirSync(join(DIR, ns)).includes('qa'));
+
+/** Every folder of texts kept apart from a namespace (src/i18n/apart-texts.ts): `<ns>/qa`, `<ns>/audit`. */
+const APART_FOLDERS = NAMESPACES.flatMap((ns) => APART_SECTIONS.filter((section) => readdirSync(join(DIR, ns)).includes(section)).map((section) => `${ns}/${section}`));
+
+describe.each(APART_FOLDERS)('namespace %s', (folder) => {
+  checkLocales(`public/locales/${folder}`, join(DIR, folder));
+});
+
+test.each(NAMESPACES)('%s: nothing but the sections kept apart is in a folder of its own', (ns) => {
+  const folders = readdirSync(join(DIR, ns)).filter((f) => statSync(join(DIR, ns, f)).isDirectory());
+  expect(folders.filter((f) => !(APART_SECTIONS as readonly string[]).includes(f))).toEqual([]);
+});
+
+test.each(NAMESPACES)("%s: a screen's namespace holds no QA text (they are in its qa folder)", (ns) => {
+  expect([...load('en', join(DIR, ns)).keys()].filter((k) => k.startsWith('qa.'))).toEqual([]);
+});
+
+describe("each registered machine's title and description are in its area's QA namespace", () => {
   const entries = MACHINE_REGISTRY.map((entry) => [entry.id, entry] as const);
 
   test.each(entries)('%s: its namespace is an area\'s', (_id, entry) => {
@@ -150,7 +171,7 @@ describe("each registered machine's title and description are in its area's name
 
   describe.each(CODES)('%s', (code) => {
     test.each(entries)('%s: both texts, interpolating only what its entry supplies', (id, entry) => {
-      const locale = load(code, join(DIR, entry.textNamespace));
+      const locale = load(code, join(DIR, qaNamespaceOf(entry.textNamespace)));
       const supplied = Object.keys(entry.textValues ?? {}).sort();
       for (const key of [titleKey(id), descriptionKey(id)]) {
         const text = locale.get(key);
@@ -165,15 +186,15 @@ describe("each registered machine's title and description are in its area's name
   });
 
   test.each(entries)('%s: every value its entry supplies is shown by its English texts', (id, entry) => {
-    const en = load('en', join(DIR, entry.textNamespace));
+    const en = load('en', join(DIR, qaNamespaceOf(entry.textNamespace)));
     const used = [titleKey(id), descriptionKey(id)].flatMap((key) => placeholders(String(en.get(key) ?? '')));
     expect(Object.keys(entry.textValues ?? {}).filter((name) => !used.includes(name))).toEqual([]);
   });
 
-  test.each(NAMESPACES)('%s holds QA texts only for its own registered machines', (ns) => {
+  test.each(QA_FOLDERS)('%s/qa holds QA texts only, and only for its own registered machines', (ns) => {
     const own = MACHINE_REGISTRY.filter((e) => e.textNamespace === ns).flatMap((e) => [titleKey(e.id), descriptionKey(e.id)]);
-    const qa = [...load('en', join(DIR, ns)).keys()].filter((k) => k.startsWith('qa.'));
-    expect(qa.filter((k) => !own.includes(k))).toEqual([]);
+    const keys = [...load('en', join(DIR, qaNamespaceOf(ns))).keys()];
+    expect(keys.filter((k) => !own.includes(k))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The operation log's names as the locale files hold them: each area's `audit` section
- * (`audit.actions.<action>`, `audit.targets.<key>`) in its namespace file
- * (`public/locales/<ns>/<lng>.json`), for every namespace the Operation Log looks names up in.
+ * (`audit.actions.<action>`, `audit.targets.<key>`) in its audit namespace's file
+ * (`public/locales/<ns>/audit/<lng>.json`), for every namespace the Operation Log looks names up in.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,12 +4,13 @@
  * in English and German. `startAppI18n` is for the whole console (renderApp): the app's own
  * i18next instance, started as main.tsx starts it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { changeLanguage, initI18n } from '../../src/i18n/i18n';
 import type { LanguageCode } from '../../src/i18n/languages';
 import { TEXT_NAMESPACES } from '../../src/features/areas';
+import { APART_SECTIONS, apartNamespaceOf } from '../../src/i18n/apart-texts';
 
 /** The namespaces a screen rendered alone can use, besides the main file ('translation'): every
  * area's, from the console's one list of areas. */
@@ -27,6 +28,10 @@ function localeFile(namespace: string, language: string): Record<string, unknown
   return JSON.parse(readFileSync(join(LOCALES, file), 'utf8')) as Record<string, unknown>;
 }
 
+/** The texts kept apart from the areas' namespaces (src/i18n/apart-texts.ts): the QA explorer's
+ * (`<ns>/qa`) and the Operation Log's (`<ns>/audit`), where an area has them. */
+const APART_NAMESPACES = TEST_NAMESPACES.flatMap((ns) => APART_SECTIONS.filter((section) => existsSync(join(LOCALES, ns, section))).map((section) => apartNamespaceOf(ns, section)));
+
 let loaded: Resource | null = null;
 
 /** The files of TEST_NAMESPACES in TEST_LANGUAGES, read once per test file (every instance shares
@@ -35,7 +40,7 @@ function testResources(): Resource {
   return (loaded ??= Object.fromEntries(
     TEST_LANGUAGES.map((language) => [
       language,
-      Object.fromEntries(['translation', ...TEST_NAMESPACES].map((ns) => [ns, localeFile(ns, language)])),
+      Object.fromEntries(['translation', ...TEST_NAMESPACES, ...APART_NAMESPACES].map((ns) => [ns, localeFile(ns, language)])),
     ]),
   ));
 }

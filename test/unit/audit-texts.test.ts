@@ -6,7 +6,7 @@
  * same keys; here the Operation Log's own lookup is also tried in German.
  */
 import { createInstance, type TFunction } from 'i18next';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALL_AUDIT_ACTIONS, DEVICE_AUDIT_ACTIONS, AUDIT_TARGET_FORMS, AUDIT_TARGETS, auditTargetWords } from '../../contract/audit';
 import { CONTRACT_AREAS } from '../../contract/areas';
@@ -30,9 +30,14 @@ function places(kind: 'actions' | 'targets'): Map<string, string[]> {
 const TARGET_KEYS = [...AUDIT_TARGETS.map((t) => auditTargetWords(t)!.key), ...AUDIT_TARGET_FORMS.map((f) => f.key)];
 
 describe("the operation log's names, each in its area's texts", () => {
-  it('looks names up in every area namespace, the Data texts first', () => {
-    expect(AUDIT_TEXT_NAMESPACES[0]).toBe('data');
-    expect([...AUDIT_TEXT_NAMESPACES].sort()).toEqual([...TEXT_NAMESPACES].sort());
+  it("looks names up in every area's audit namespace, the Data area's first", () => {
+    expect(AUDIT_TEXT_NAMESPACES[0]).toBe('data/audit');
+    expect([...AUDIT_TEXT_NAMESPACES].sort()).toEqual(TEXT_NAMESPACES.map((ns) => `${ns}/audit`).sort());
+  });
+
+  it.each(TEXT_NAMESPACES)("%s: the screens' namespace holds no operation-log name (they are in its audit folder)", (ns) => {
+    const screens = JSON.parse(readFileSync(join(__dirname, `../../public/locales/${ns}/en.json`), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(screens)).not.toContain('audit');
   });
 
   it.each(CONTRACT_AREAS.map((a) => [a.name, a] as const))('%s: each action, device action, target and form it declares is named once', (_name, area) => {
@@ -71,7 +76,10 @@ describe("the operation log's names, each in its area's texts", () => {
     beforeAll(async () => {
       const i18n = createInstance();
       const resources = Object.fromEntries(
-        AUDIT_TEXT_NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(join(__dirname, `../../public/locales/${ns}/${language}.json`), 'utf8')) as object]),
+        AUDIT_TEXT_NAMESPACES.map((ns) => {
+          const file = join(__dirname, `../../public/locales/${ns}/${language}.json`);
+          return [ns, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {}];
+        }),
       );
       await i18n.init({ lng: language, fallbackLng: false, resources: { [language]: resources }, interpolation: { escapeValue: false } });
       t = i18n.getFixedT(language, 'data');

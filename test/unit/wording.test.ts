@@ -10,7 +10,7 @@ test('the English texts say "Wi-Fi", never "WiFi"', () => {
 });
 
 test('the Wi-Fi and hotspot switches are named by what they control, not by a state they may not be in', () => {
-  for (const lng of fs.readdirSync(path.join(LOCALES, 'network')).map((f) => f.replace('.json', ''))) {
+  for (const lng of fs.readdirSync(path.join(LOCALES, 'network')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''))) {
     const texts = JSON.parse(fs.readFileSync(path.join(LOCALES, 'network', `${lng}.json`), 'utf8'));
     expect(texts.wifi.enabled).toBe(texts.wifi.title);
     expect(texts.hotspot.enabled).not.toMatch(/\bon\b|\bein\b|activé|attivo|włączon|включ|オン|켜기|开启|開啟/i);

@@ -32,7 +32,8 @@ import { BACKUP_CONTENTS, quickRange, type BackupContent } from '../../../contra
 import { dataBackupJobMachine, type MediaBackupRequest } from '../../../machines/data-backup-job.machine';
 import type { ExportRequest } from '../../../machines/file-export.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
-import { percentOf, StepIcon } from '../../components/JobProgress';
+import { StepIcon } from '../../components/JobProgress';
+import { percentOf } from '../../components/percent';
 import { DownloadIcon } from '../../components/icons';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
 import { formatBytes } from '../../i18n/format';

@@ -9,7 +9,7 @@ import { selectLanguage } from '../../../store/app-slice';
 import type { ExportRequest } from '../../../machines/file-export.machine';
 import { errorText } from '../../i18n/error-text';
 import { formatBytes } from '../../i18n/format';
-import { percentOf } from '../../components/JobProgress';
+import { percentOf } from '../../components/percent';
 import { DownloadIcon } from '../../components/icons';
 import { useFileExport } from './use-file-export';
 import { numberFormat } from '../../i18n/numbers';

@@ -1,25 +1,17 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store';
@@ -30,9 +22,7 @@ import type { ResponseOf } from '../../../contract/api/define';
 import type { operations as operationsCall } from '../../../contract/api/data';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
 import { ACCOUNTS } from '../../../contract/roles';
-import { FAILURE_CODES } from '../../../contract/failure';
-import { fromAreas } from '../../../contract/areas';
-import { OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, VIEW_MAX, valueChanges, type ValueChange } from '../../../contract/rules/data';
+import { OPLOG_RETENTION_DAYS, OPLOG_RETENTION_ROWS, VIEW_MAX } from '../../../contract/rules/data';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ResponsiveTable, type ListColumn } from '../../components/ResponsiveTable';
 import { Loading } from '../../components/Loading';
@@ -40,13 +30,16 @@ import { SettingsCard } from '../../components/settings/SettingsCard';
 import { useSettingsForm } from '../../components/settings/use-settings-form';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
-import { AUDIT_TEXT_NAMESPACES, actionName, targetText } from './audit-words';
+import { AUDIT_TEXT_NAMESPACES, actionName, resultText, targetText } from './audit-words';
 import { ExportControl } from './ExportControl';
 import { useGrowingLimit, useRangeChoice, ListFooter } from './list-view';
 import { RangeBar, rangeQuery } from './RangeBar';
 import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
+/** A TextField's select drawn as the browser's own (the tablet's picker); its label always sits
+ * above it, since a native select always shows an option ("All accounts" is one). */
+const NATIVE = { select: { native: true }, inputLabel: { shrink: true } } as const;
 /** Rows a page adds; a view shows at most VIEW_MAX (specification §9,
  * docs/decisions.md#views-and-exports). */
 export const OPERATION_PAGE = 100;
@@ -61,23 +54,13 @@ export const RETENTION_DAYS = OPLOG_RETENTION_DAYS;
 
 type OperationsAnswer = ResponseOf<typeof operationsCall>;
 type Operation = OperationsAnswer['entries'][number];
+
+// A row's details (a dialog with its table) load when a row is first opened, or ahead when a finger
+// or the pointer comes down on the list: opening the page does not wait for them.
+const loadOperationDialog = () => import(/* webpackChunkName: "data-operation-dialog" */ './OperationDialog');
+const OperationDialog = lazy(loadOperationDialog);
+const prefetchOperationDialog = () => void loadOperationDialog().catch(() => undefined);
 const ANY = '';
-
-/** Every code a result may be: the common ones and every area's. */
-const RESULT_CODES: ReadonlySet<string> = new Set([...FAILURE_CODES, ...fromAreas('errorCodes')]);
-
-/** A result as the user reads it: success, or the failure's own text. */
-function resultText(t: TFunction, result: string): string {
-  if (result === 'success') return t('operations.result.success');
-  return RESULT_CODES.has(result) ? errorText(t, { error_code: result }) : result;
-}
-
-/** A value of the difference as text: strings as they are (masked secrets included), nothing as a dash. */
-function shownValue(value: unknown): string {
-  if (value === undefined || value === null) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
 
 /** A whole number typed as text (up to seven digits), NaN otherwise. */
 function readCount(text: string): number {
@@ -102,87 +85,6 @@ function ResultChip({ result }: { result: string }) {
       title={success ? undefined : result}
       sx={{ height: 'auto', minHeight: 24, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'break-word', py: 0.25 } }}
     />
-  );
-}
-
-/** The before/after of one row, leaf by leaf, the changed ones marked. */
-function OperationDialog({ entry, open, onClose }: { entry: Operation | null; open: boolean; onClose(): void }) {
-  const { t, i18n } = useTranslation(NS);
-  const titleId = useId();
-  const changes: ValueChange[] = entry ? valueChanges(entry.before, entry.after) : [];
-  const recorded = entry !== null && !(entry.before == null && entry.after == null);
-  return (
-    <Dialog open={open && entry !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{entry ? t('operations.details.title', { action: actionName(t, entry.action), time: displayTime(entry.at) }) : ''}</DialogTitle>
-      <DialogContent>
-        {entry ? (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t('operations.details.summary', {
-                account: entry.account ?? t('operations.device'),
-                source: entry.source,
-                target: targetText(t, entry.target, i18n.language),
-                result: resultText(t, entry.result),
-              })}
-            </Typography>
-            {entry.repeat_count > 1 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="repeat-details">
-                {t('operations.details.repeats', {
-                  n: entry.repeat_count,
-                  last: entry.repeat_last_at ? displayTime(entry.repeat_last_at) : '—',
-                })}
-                {entry.repeat_results
-                  ? ` (${Object.entries(entry.repeat_results)
-                      .map(([code, n]) => `${resultText(t, code)}: ${n}`)
-                      .join('; ')})`
-                  : ''}
-              </Typography>
-            ) : null}
-            {!recorded ? (
-              <Typography variant="body2">{t('operations.details.none')}</Typography>
-            ) : (
-              <TableContainer sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label={t('operations.details.table')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('operations.details.path')}</TableCell>
-                      <TableCell>{t('operations.details.before')}</TableCell>
-                      <TableCell>{t('operations.details.after')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {changes.map((c) => {
-                      const changed = c.kind !== 'same';
-                      return (
-                        <TableRow
-                          key={c.path}
-                          data-changed={changed ? 'true' : undefined}
-                          sx={changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.16) } : undefined}
-                        >
-                          <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                            {c.path || t('operations.details.value')}
-                            {changed ? (
-                              <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block', fontFamily: 'inherit' }}>
-                                {t(`operations.details.kind.${c.kind}`)}
-                              </Typography>
-                            ) : null}
-                          </TableCell>
-                          <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{shownValue(c.before)}</TableCell>
-                          <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word', fontWeight: changed ? 600 : undefined }}>{shownValue(c.after)}</TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )}
-          </>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('operations.details.close')}</Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -255,8 +157,8 @@ function RetentionCard({ isAdmin, onRetry }: { isAdmin: boolean; onRetry(): void
 /** Operation Log: who did what to the panel from where, and what the device did by itself,
  * filtered by account, action, result and time; a row's values before and after; the retention. */
 export default function OperationLogPage() {
-  // Every area's texts, for the names of the actions and targets (AUDIT_TEXT_NAMESPACES); `t` is the Data texts'.
-  const { t, i18n } = useTranslation(AUDIT_TEXT_NAMESPACES);
+  // The Data texts (`t`'s), and every area's names of the actions and targets (AUDIT_TEXT_NAMESPACES).
+  const { t, i18n } = useTranslation([NS, ...AUDIT_TEXT_NAMESPACES]);
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const number = numberFormat(language);
@@ -381,7 +283,8 @@ export default function OperationLogPage() {
     );
   } else {
     body = (
-      <>
+      // A finger, the pointer or the keyboard on the list: the details of a row are about to be asked for.
+      <Box onPointerDown={prefetchOperationDialog} onFocus={prefetchOperationDialog}>
         <ResponsiveTable
           rows={shown}
           rowKey={(op) => op.id}
@@ -403,7 +306,7 @@ export default function OperationLogPage() {
           viewMaxText={t('operations.view_max', { max: number.format(VIEW_MAX) })}
           capped={shown.length < data.total}
         />
-      </>
+      </Box>
     );
   }
 
@@ -422,26 +325,28 @@ export default function OperationLogPage() {
                 onChange={choose}
               />
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-                <TextField select size="small" label={t('operations.filter.account')} value={account} onChange={(e) => setAccount(e.target.value)} sx={{ minWidth: 220 }}>
-                  <MenuItem value={ANY}>{t('operations.filter.any_account')}</MenuItem>
+                {/* Native selects: the tablet's own picker for a long list (every action), and the
+                    page loads no menu or popover code. */}
+                <TextField select size="small" label={t('operations.filter.account')} value={account} onChange={(e) => setAccount(e.target.value)} slotProps={NATIVE} sx={{ minWidth: 220 }}>
+                  <option value={ANY}>{t('operations.filter.any_account')}</option>
                   {OPERATION_ACCOUNTS.map((a) => (
-                    <MenuItem key={a} value={a}>
+                    <option key={a} value={a}>
                       {a === 'device' ? t('operations.device') : a}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
-                <TextField select size="small" label={t('operations.filter.action')} value={action} onChange={(e) => setAction(e.target.value)} sx={{ minWidth: 260 }}>
-                  <MenuItem value={ANY}>{t('operations.filter.any_action')}</MenuItem>
+                <TextField select size="small" label={t('operations.filter.action')} value={action} onChange={(e) => setAction(e.target.value)} slotProps={NATIVE} sx={{ minWidth: 260 }}>
+                  <option value={ANY}>{t('operations.filter.any_action')}</option>
                   {sortedActions.map((a) => (
-                    <MenuItem key={a.value} value={a.value}>
+                    <option key={a.value} value={a.value}>
                       {a.label}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
-                <TextField select size="small" label={t('operations.filter.result')} value={result} onChange={(e) => setResult(e.target.value)} sx={{ minWidth: 180 }}>
-                  <MenuItem value={ANY}>{t('operations.filter.any_result')}</MenuItem>
-                  <MenuItem value="success">{t('operations.result.success')}</MenuItem>
-                  <MenuItem value="failure">{t('operations.result.failure')}</MenuItem>
+                <TextField select size="small" label={t('operations.filter.result')} value={result} onChange={(e) => setResult(e.target.value)} slotProps={NATIVE} sx={{ minWidth: 180 }}>
+                  <option value={ANY}>{t('operations.filter.any_result')}</option>
+                  <option value="success">{t('operations.result.success')}</option>
+                  <option value="failure">{t('operations.result.failure')}</option>
                 </TextField>
                 <Box sx={{ ml: { sm: 'auto' } }}>
                   <ExportControl label={t('operations.export')} request={exportRequest} />
@@ -465,7 +370,11 @@ export default function OperationLogPage() {
         </Card>
         <RetentionCard isAdmin={isAdmin} onRetry={retryAll} />
       </Stack>
-      <OperationDialog entry={opened} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <OperationDialog entry={opened} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -31,6 +31,9 @@ export interface MachinesExplorerProps {
   entries: readonly MachineEntry[];
   /** Lays out an ELK graph: the Web Worker in the browser, a synchronous fake in tests. */
   layout: LayoutFn;
+  /** Called when a chart is about to be asked for (a finger, the pointer or the keyboard reaches
+   * the lists): the page starts loading its layout engine then, not as it opens. */
+  onLayoutIntent?: () => void;
 }
 
 const BUTTON = { minHeight: 44, textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left' } as const;
@@ -171,8 +174,8 @@ function LiveDetail({ live, layout, title }: { live: LiveActor; layout: LayoutFn
  * statechart, step it with its enabled events (pure: nothing runs, nothing reaches the device), go
  * back, reset, "go here" to any state, copy the path; or follow the console's running actors live.
  */
-export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
-  // The explorer's texts, and the namespaces of the areas whose machines it lists (their QA texts).
+export function MachinesExplorer({ entries, layout, onLayoutIntent }: MachinesExplorerProps) {
+  // The explorer's texts, and the QA namespaces of the areas whose machines it lists.
   const namespaces = useMemo(() => entryNamespaces(entries), [entries]);
   const { t } = useTranslation(namespaces);
   const tr = t as Translate;
@@ -218,7 +221,7 @@ export function MachinesExplorer({ entries, layout }: MachinesExplorerProps) {
         </Typography>
       </Box>
 
-      <Paper variant="outlined">
+      <Paper variant="outlined" onPointerDown={onLayoutIntent} onFocus={onLayoutIntent}>
         <Tabs value={tab} onChange={(_e, v: 'machines' | 'live') => setTab(v)} aria-label={t('tabs.label')}>
           <Tab value="machines" label={t('tabs.machines')} id="machines-tab" aria-controls="machines-tabpanel" sx={{ minHeight: 48 }} />
           <Tab value="live" label={t('tabs.live')} id="live-tab" aria-controls="live-tabpanel" sx={{ minHeight: 48 }} />

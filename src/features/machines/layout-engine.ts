@@ -12,7 +12,8 @@ export const workerLayout: LayoutFn = async (graph) => {
   return layoutInWorker(graph);
 };
 
-/** Loads the layout engine ahead of the first chart (the explorer calls it when it opens). */
+/** Loads the layout engine ahead of the first chart (the explorer calls it when a tester reaches
+ * for a machine); later calls do nothing more. */
 export function warmWorkerLayout(): void {
   void import('./layout-worker-client').then((m) => m.startLayoutWorker(), () => undefined);
 }

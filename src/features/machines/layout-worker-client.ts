@@ -39,8 +39,8 @@ export function layoutInWorker(graph: ElkNode): Promise<ElkNode> {
   });
 }
 
-/** Starts the worker now, so that elkjs is fetched and compiled while the explorer's list is read
- * rather than after the first chart is chosen. */
+/** Starts the worker now (once), so that elkjs is fetched and compiled while the tester's choice
+ * of a machine is being made rather than after the first chart is asked for. */
 export function startLayoutWorker(): void {
   theWorker();
 }

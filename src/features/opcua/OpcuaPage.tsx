@@ -10,7 +10,6 @@ import { useAppDispatch, useAppSelector } from '../../../store';
 import { opcuaApi } from '../../../store/api/opcua-endpoints';
 import { selectUsername } from '../../../store/session-slice';
 import { Loading } from '../../components/Loading';
-import { ConfirmDialog } from './dialogs';
 import { OPCUA_NS } from './messages';
 import { ServerSettingsCard } from './ServerSettingsCard';
 import { StatusCard } from './StatusCard';
@@ -33,6 +32,9 @@ const CertificatesTab = lazy(() => TAB_LOADERS.certificates().then((m) => ({ def
 const prefetchTab = (tab: OpcuaTab) => {
   if (tab !== 'server') void TAB_LOADERS[tab]().catch(() => undefined);
 };
+// The question before leaving unsaved tags: edits are made on the Tags tab, which has loaded the
+// dialogs by then; the Server tab the screen opens on does not load them.
+const ConfirmDialog = lazy(() => import(/* webpackChunkName: "opcua-tags" */ './dialogs').then((m) => ({ default: m.ConfirmDialog })));
 
 /** Asks before the page is left with tags edited and not saved: inside the console (another
  * screen) with a dialog, and the browser's own question for a reload or a closed tab. */
@@ -48,17 +50,20 @@ function UnsavedEditsGuard({ dirty }: { dirty: boolean }) {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
+  if (blocker.state !== 'blocked') return null;
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      danger
-      title={t('unsaved.title')}
-      confirm={t('unsaved.leave')}
-      onClose={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
-    >
-      {t('unsaved.text')}
-    </ConfirmDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        danger
+        title={t('unsaved.title')}
+        confirm={t('unsaved.leave')}
+        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        {t('unsaved.text')}
+      </ConfirmDialog>
+    </Suspense>
   );
 }
 

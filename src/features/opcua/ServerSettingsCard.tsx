@@ -8,7 +8,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -267,6 +266,8 @@ export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(e
 
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
+              {/* A native select: the tablet's own picker, and the server tab, the page's first,
+                  loads no menu or popover code. */}
               <TextField
                 select
                 fullWidth
@@ -274,11 +275,12 @@ export function ServerSettingsCard({ onSaved, onRetry, restarting }: { onSaved(e
                 value={value.trace_level}
                 onChange={(e) => change({ trace_level: e.target.value as SettingsDraft['trace_level'] })}
                 helperText={t('settings.trace_level_hint')}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 {TRACE_LEVELS.map((level) => (
-                  <MenuItem key={level} value={level}>
+                  <option key={level} value={level}>
                     {t(`trace.levels.${level}`)}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             </Grid>

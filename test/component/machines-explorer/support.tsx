@@ -1,9 +1,9 @@
 /** What the QA explorer's component tests share: the screen rendered as the app does (store,
- * theme, every area's text namespace: the explorer's own 'machines' and those holding the
+ * theme, the explorer's own 'machines' namespace and the areas' QA namespaces holding the
  * machines' QA texts), a synchronous layout in place of the Web Worker, and registry entries built
- * on the real machines, each carrying its own test title and description (added to its
- * `textNamespace` as `qa.<id>.*`, where the registry's texts live). */
-import { readFileSync } from 'node:fs';
+ * on the real machines, each carrying its own test title and description (added to the QA
+ * namespace of its `textNamespace` as `qa.<id>.*`, where the registry's texts live). */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { render } from '@testing-library/react';
@@ -18,7 +18,7 @@ import { theme } from '../../../src/theme/theme';
 import { Notifier } from '../../../src/components/Notifier';
 import { MachinesExplorer } from '../../../src/features/machines/MachinesExplorer';
 import type { LayoutFn } from '../../../src/features/machines/layout-engine';
-import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/registry';
+import { descriptionKey, qaNamespaceOf, titleKey, type MachineEntry } from '../../../machines/registry';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
 import { timeChannelMachine } from '../../../machines/time-channel.machine';
@@ -31,12 +31,16 @@ function localeFile(language: 'en' | 'de', namespace?: string): Record<string, u
   return JSON.parse(readFileSync(join(LOCALES, namespace ? join(namespace, `${language}.json`) : `${language}.json`), 'utf8')) as Record<string, unknown>;
 }
 
-/** Every text namespace in one language, as the explorer may load them. */
-const resourcesIn = (language: 'en' | 'de') => ({ translation: localeFile(language), ...Object.fromEntries(TEXT_NAMESPACES.map((ns) => [ns, localeFile(language, ns)])) });
+/** Every text namespace and every area's QA namespace in one language, as the explorer may load them. */
+const resourcesIn = (language: 'en' | 'de') => ({
+  translation: localeFile(language),
+  ...Object.fromEntries(TEXT_NAMESPACES.map((ns) => [ns, localeFile(language, ns)])),
+  ...Object.fromEntries(TEXT_NAMESPACES.filter((ns) => existsSync(join(LOCALES, ns, 'qa'))).map((ns) => [qaNamespaceOf(ns), localeFile(language, qaNamespaceOf(ns))])),
+});
 
-/** A registry entry's title as its area's locale file holds it (`qa.<id>.title` of its `textNamespace`). */
+/** A registry entry's title as its area's QA locale file holds it (`qa.<id>.title`). */
 export function registryTitle(language: 'en' | 'de', entry: MachineEntry): string {
-  return (localeFile(language, entry.textNamespace).qa as Record<string, { title: string }>)[entry.id]!.title;
+  return (localeFile(language, qaNamespaceOf(entry.textNamespace)).qa as Record<string, { title: string }>)[entry.id]!.title;
 }
 
 /**
@@ -155,8 +159,8 @@ export function renderExplorer(
   for (const entry of entries) {
     if (!('title' in entry)) continue;
     for (const lng of ['en', 'de'] as const) {
-      i18n.addResource(lng, entry.textNamespace, titleKey(entry.id), entry.title[lng]);
-      i18n.addResource(lng, entry.textNamespace, descriptionKey(entry.id), entry.description[lng]);
+      i18n.addResource(lng, qaNamespaceOf(entry.textNamespace), titleKey(entry.id), entry.title[lng]);
+      i18n.addResource(lng, qaNamespaceOf(entry.textNamespace), descriptionKey(entry.id), entry.description[lng]);
     }
   }
   const result = render(

@@ -126,7 +126,7 @@ describe('OPC UA server: settings', () => {
     const operator = within(card.getByRole('group', { name: 'User operator' }));
     expect(operator.getByLabelText('Password')).toHaveAttribute('placeholder', 'unchanged');
     expect(operator.getByRole('checkbox', { name: 'Write' })).not.toBeChecked();
-    expect(card.getByRole('combobox', { name: 'Trace log level' })).toHaveTextContent('Info');
+    expect(card.getByRole('combobox', { name: 'Trace log level' })).toHaveDisplayValue('Info');
     expect(card.getByText('Saving applies the settings at once: a running server restarts briefly, and connected clients reconnect.')).toBeInTheDocument();
     expect(save()).toBeDisabled();
   });
@@ -139,11 +139,12 @@ describe('OPC UA server: settings', () => {
     state.statuses = [S.restarting];
     await retype(user, settingsCard().getByRole('textbox', { name: 'Server name' }), 'Line 2 server');
     await user.click(settingsCard().getByRole('checkbox', { name: 'Aes256_Sha256_RsaPss: Sign & Encrypt' }));
+    await user.selectOptions(settingsCard().getByRole('combobox', { name: 'Trace log level' }), 'Debug');
     await user.click(save());
     expect(await notice('Update settings successful')).toBeInTheDocument();
     expect(state.savedSettings).toEqual([
       {
-        ...sampleSettings({ server_name: 'Line 2 server' }),
+        ...sampleSettings({ server_name: 'Line 2 server', trace_level: 'debug' }),
         security: { none: false, basic256sha256: ['sign', 'sign_encrypt'], aes128_sha256_rsaoaep: ['sign_encrypt'], aes256_sha256_rsapss: ['sign_encrypt'] },
         // A stored user without a new password is sent without one: it keeps its own.
         users: [{ username: 'operator', browse: true, read: true, write: false }],

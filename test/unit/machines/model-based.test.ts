@@ -48,16 +48,17 @@ import {
   findMachine,
   traversalEvents,
   withDoubles,
+  qaNamespaceOf,
   type MachineEntry,
 } from '../../../machines/registry';
 import { LANGUAGES as CONSOLE_LANGUAGES, type LanguageCode } from '../../../src/i18n/languages';
 
 const LANGUAGES: LanguageCode[] = CONSOLE_LANGUAGES.map((l) => l.code);
 
-/** The entries' titles and descriptions in one language: `qa.<id>` of each entry's area namespace (`textNamespace`). */
+/** The entries' titles and descriptions in one language: `qa.<id>` of each entry's area's QA namespace (qaNamespaceOf). */
 type EntryTexts = Record<string, { title?: string; description?: string } | undefined>;
 const qaTexts = (ns: string, language: LanguageCode): EntryTexts =>
-  (JSON.parse(readFileSync(join(__dirname, `../../../public/locales/${ns}/${language}.json`), 'utf8')) as { qa?: EntryTexts }).qa ?? {};
+  (JSON.parse(readFileSync(join(__dirname, `../../../public/locales/${qaNamespaceOf(ns)}/${language}.json`), 'utf8')) as { qa?: EntryTexts }).qa ?? {};
 const entryTexts = (language: LanguageCode): EntryTexts =>
   Object.fromEntries(MACHINE_REGISTRY.map((entry) => [entry.id, qaTexts(entry.textNamespace, language)[entry.id]]));
 const TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, entryTexts(language)])) as Record<LanguageCode, EntryTexts>;
