@@ -52,6 +52,8 @@ interface Figures {
   tbtMs: number;
   cls: number;
   jsKb: number;
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 type Form = 'mobile' | 'desktop';
@@ -60,6 +62,7 @@ interface LighthouseResult {
   categories: { performance: { score: number | null }; accessibility: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 /** LIGHTHOUSE_SAVE=<folder>: each run's full report (JSON) is kept there, for its treemap, long tasks
@@ -86,6 +89,7 @@ async function runLighthouse(url: string, port: number, form: Form): Promise<Fig
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsKb: (script?.transferSize ?? 0) / 1000,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
@@ -161,6 +165,7 @@ async function main(): Promise<void> {
   const port = chrome.port;
   let browser: Browser | undefined;
   let missed = false;
+  const speeds: number[] = [];
   const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(34)}${value}\n`);
   try {
     const base = await baseP;
@@ -189,6 +194,7 @@ async function main(): Promise<void> {
           // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is taken again.
           runs.push(await runLighthouse(`${base}${p.path}`, port, form).catch(() => runLighthouse(`${base}${p.path}`, port, form)));
         }
+        speeds.push(...runs.map((f) => f.benchmarkIndex).filter((b) => Number.isFinite(b)));
         const m = median(runs, (f) => f.performance);
         const misses = [
           form === 'mobile' && m.performance < GOALS.performance ? 'performance' : '',
@@ -202,6 +208,12 @@ async function main(): Promise<void> {
           `${p.path.padEnd(28)}${form.padEnd(9)}${String(m.performance).padStart(5)}${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(9)}${`${Math.round(m.tbtMs)} ms`.padStart(9)}${m.cls.toFixed(3).padStart(7)}${`${m.jsKb.toFixed(0)} KB`.padStart(10)}${String(m.accessibility).padStart(6)}   ${misses.length ? `MISSED (${misses.join(', ')})` : 'met'}  [perf of the runs: ${runs.map((f) => f.performance).join(', ')}]\n`,
         );
       }
+    }
+    // Lighthouse simulates a slow tablet from a trace taken at this machine's speed: the same build
+    // scores several points apart when the machine is busier. Its speed over the runs, to read the
+    // figures above with.
+    if (speeds.length > 0) {
+      process.stdout.write(`\nmachine speed over the runs (Lighthouse's benchmark index, higher is faster): ${Math.round(Math.min(...speeds))} to ${Math.round(Math.max(...speeds))}, median ${Math.round(median(speeds, (b) => b))}\n`);
     }
     process.stdout.write('\n');
     const move = await sidebarMove(browser, base);
