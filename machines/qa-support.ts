@@ -60,7 +60,7 @@ export interface MachineEntry {
    * The text namespace of the console area the machine belongs to (`textNamespace` of its area in
    * src/features/areas.ts: 'os' for the OS update, 'shell' for the signed-in frame's own flows,
    * 'machines' for the explorer's). Its `qa.<id>.*` texts are in that area's QA namespace
-   * (qaNamespaceOf), which the explorer loads for the entries it lists.
+   * (`qaNamespaceOf` in src/i18n/apart-texts.ts), which the explorer loads for the entries it lists.
    */
   textNamespace: string;
   machine: AnyStateMachine;
@@ -96,8 +96,6 @@ export interface MachineEntry {
    */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
-
-export { qaNamespaceOf } from './qa-namespace';
 
 /** The key of an entry's title in its QA namespace. */
 export const titleKey = (id: string): string => `qa.${id}.title`;

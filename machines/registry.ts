@@ -50,5 +50,5 @@ export function findMachine(id: string): MachineEntry | undefined {
   return MACHINE_REGISTRY.find((entry) => entry.id === id);
 }
 
-export { descriptionKey, qaNamespaceOf, titleKey, type ActorOutcome, type MachineEntry } from './qa-support';
+export { descriptionKey, titleKey, type ActorOutcome, type MachineEntry } from './qa-support';
 export { allStateNodes, traversalEvents, withDoubles } from './entry-utils';

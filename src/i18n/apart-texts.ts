@@ -15,6 +15,9 @@ export type ApartSection = (typeof APART_SECTIONS)[number];
 /** The namespace of an area's `section` texts. */
 export const apartNamespaceOf = (textNamespace: string, section: ApartSection): string => `${textNamespace}/${section}`;
 
+/** The namespace of an area's machines' QA texts (`qa.<id>.title`, `qa.<id>.description`). */
+export const qaNamespaceOf = (textNamespace: string): string => apartNamespaceOf(textNamespace, 'qa');
+
 /** The area and section of a namespace made by apartNamespaceOf, or null for any other. */
 export function apartOf(namespace: string): { area: string; section: ApartSection } | null {
   const slash = namespace.lastIndexOf('/');

@@ -23,9 +23,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { MACHINE_REGISTRY, descriptionKey, qaNamespaceOf, titleKey } from '../../machines/registry';
+import { MACHINE_REGISTRY, descriptionKey, titleKey } from '../../machines/registry';
 import { TEXT_NAMESPACES } from '../../src/features/areas';
-import { APART_SECTIONS } from '../../src/i18n/apart-texts';
+import { APART_SECTIONS, qaNamespaceOf } from '../../src/i18n/apart-texts';
 
 const DIR = join(__dirname, '../../public/locales');
 const CODES = LANGUAGES.map((l) => l.code);

@@ -1,4 +1,5 @@
-import { descriptionKey, qaNamespaceOf, titleKey, type MachineEntry } from '../../../machines/qa-support';
+import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/qa-support';
+import { qaNamespaceOf } from '../../i18n/apart-texts';
 import type { Translate } from './event-labels';
 
 /** The namespaces the explorer shows texts of: its own ('machines') and the QA namespaces of the

@@ -48,9 +48,9 @@ import {
   findMachine,
   traversalEvents,
   withDoubles,
-  qaNamespaceOf,
   type MachineEntry,
 } from '../../../machines/registry';
+import { qaNamespaceOf } from '../../../src/i18n/apart-texts';
 import { LANGUAGES as CONSOLE_LANGUAGES, type LanguageCode } from '../../../src/i18n/languages';
 
 const LANGUAGES: LanguageCode[] = CONSOLE_LANGUAGES.map((l) => l.code);
