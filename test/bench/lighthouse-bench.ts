@@ -123,8 +123,8 @@ async function signOut(page: Page, base: string): Promise<void> {
 /** From the dashboard, a click on the data log's sidebar item at 768×1024 with touch and 4× CPU
  * throttling, to the data log's heading: the first visit of a screen (its chunk not yet loaded,
  * unless the console prefetched it while idle). Median of RUNS fresh page loads. */
-async function sidebarMove(browser: Browser, base: string): Promise<number> {
-  const times: number[] = [];
+async function sidebarMove(browser: Browser, base: string): Promise<{ ms: number; inPageMs: number; nextFrameMs: number }> {
+  const times: { ms: number; inPageMs: number; nextFrameMs: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: false });
     const page = await context.newPage();
@@ -140,13 +140,35 @@ async function sidebarMove(browser: Browser, base: string): Promise<number> {
     await page.getByRole('button', { name: 'Data', exact: true }).tap();
     const link = page.getByRole('link', { name: 'Data Log and Trend Display' });
     await link.waitFor();
+    // Also timed in the page: from the finger coming down to the start of the frame that paints the
+    // data log's heading. Playwright notices the heading only when the page lets it in between its
+    // tasks, which at 4x CPU can be after the chart's long task that follows the heading's paint.
+    await page.evaluate(() => {
+      const w = window as unknown as { __move: { down: number; painted: number; next: number } };
+      w.__move = { down: 0, painted: 0, next: 0 };
+      document.addEventListener('pointerdown', () => (w.__move.down ||= performance.now()), { capture: true });
+      const observer = new MutationObserver(() => {
+        if (![...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('Data Log'))) return;
+        observer.disconnect();
+        // The frame that paints the heading begins at `painted`; the one after it, `next`, cannot
+        // begin before that paint is done: the heading was painted between the two.
+        requestAnimationFrame((frame) => {
+          w.__move.painted = frame;
+          requestAnimationFrame((after) => (w.__move.next = after));
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     const started = Date.now();
     await link.tap();
     await page.getByRole('heading', { name: 'Data Log' }).first().waitFor();
-    times.push(Date.now() - started);
+    const ms = Date.now() - started;
+    await page.waitForFunction(() => (window as unknown as { __move: { next: number } }).__move.next > 0);
+    const inPage = await page.evaluate(() => (window as unknown as { __move: { down: number; painted: number; next: number } }).__move);
+    times.push({ ms, inPageMs: Math.round(inPage.painted - inPage.down), nextFrameMs: Math.round(inPage.next - inPage.down) });
     await context.close();
   }
-  return median(times, (t) => t);
+  return { ms: median(times, (t) => t.ms).ms, inPageMs: median(times, (t) => t.inPageMs).inPageMs, nextFrameMs: median(times, (t) => t.nextFrameMs).nextFrameMs };
 }
 
 async function main(): Promise<void> {
@@ -217,9 +239,10 @@ async function main(): Promise<void> {
     }
     process.stdout.write('\n');
     const move = await sidebarMove(browser, base);
-    const ok = move < GOALS.sidebarMs;
+    const ok = move.ms < GOALS.sidebarMs;
     missed ||= !ok;
-    line('sidebar: dashboard -> Data Log', `${move} ms at 768x1024, touch, 4x CPU (goal < ${GOALS.sidebarMs} ms) ${ok ? 'met' : 'MISSED'}`);
+    line('sidebar: dashboard -> Data Log', `${move.ms} ms at 768x1024, touch, 4x CPU (goal < ${GOALS.sidebarMs} ms) ${ok ? 'met' : 'MISSED'}`);
+    line('', `(in the page, after the finger came down: the frame painting the heading began at ${move.inPageMs} ms, the next frame at ${move.nextFrameMs} ms)`);
   } finally {
     await browser?.close().catch(() => undefined);
     chrome.kill();
