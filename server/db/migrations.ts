@@ -247,4 +247,27 @@ export const MIGRATIONS: Migration[] = [
           AND json_type((SELECT value FROM settings WHERE key = 'webview'), '$.users_enabled."' || username || '"') = 'false';
     `,
   },
+  {
+    id: 12,
+    name: 'api_keys',
+    // API keys (docs/decisions.md#api-keys): each acts as one admin-mode account for some of its
+    // menus (a JSON array), read-only or read-write, until it expires or is revoked. Only the
+    // SHA-256 of its secret is kept; the id (in the key itself, after its prefix) finds the row.
+    sql: `
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        account TEXT NOT NULL REFERENCES accounts(username),
+        menus TEXT NOT NULL,
+        read_only INTEGER NOT NULL CHECK (read_only IN (0, 1)),
+        secret_hash TEXT NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        last_used_at TEXT,
+        last_used_from TEXT,
+        revoked_at TEXT
+      );
+    `,
+  },
 ];

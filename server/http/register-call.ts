@@ -8,6 +8,7 @@ import type { AuditTarget } from '../../contract/audit';
 import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
 import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
+import { ApiKeyService, type KeyScope } from '../services/api-keys';
 
 export interface Caller {
   /** The account signed in, by its own name: what the operation log names. */
@@ -17,6 +18,8 @@ export interface Caller {
   account: AccountName;
   sessionId: string;
   expiresAt: number;
+  /** A call made with an API key: the key's scope, checked beside the account's (server/services/api-keys.ts). */
+  apiKey?: KeyScope;
 }
 
 export interface CallContext<C extends CallDef> {
@@ -60,6 +63,10 @@ export function bearerToken(req: FastifyRequest): string | null {
 export function authenticate(device: Device, req: FastifyRequest): Caller {
   const token = bearerToken(req);
   if (!token) throw new ApiError(401, 'unauthorized', UNAUTHORIZED_JWT_MESSAGE);
+  if (ApiKeyService.isKey(token)) {
+    const { account, scope } = device.apiKeys.authenticate(token, sourceOf(req));
+    return { username: account, account, sessionId: `api-key:${scope.id}`, expiresAt: Number.MAX_SAFE_INTEGER, apiKey: scope };
+  }
   const claims = device.tokens.verifyAccess(token);
   // The account's permissions are read at every call: a WebView user's role may have changed.
   const account = device.accounts.actingAccount(claims.username);
@@ -69,6 +76,7 @@ export function authenticate(device: Device, req: FastifyRequest): Caller {
 
 function authorize(device: Device, call: CallDef, caller: Caller): void {
   const access = call.access;
+  if (caller.apiKey) ApiKeyService.authorizeKey(call, caller.apiKey);
   if (access.kind === 'accounts' && !mayCall(access, caller.account)) throw ApiError.forbidden();
   if (access.kind === 'menu' && !mayCall(access, caller.account, device.accounts.extraRoles(caller.username))) throw ApiError.forbidden();
 }

@@ -36,13 +36,14 @@ describe('secret marks of the contract', () => {
     expect(uploads).toEqual({ 'project.update': ['password'] });
   });
 
-  it('marks the tokens of the sign-in answers', () => {
+  it('marks the tokens of the sign-in answers and the secret of a new API key', () => {
     const answers = Object.fromEntries(ALL_CALLS.filter((c) => marked(c.response).length > 0).map((c) => [c.id, marked(c.response)]));
     expect(answers).toEqual({
       'auth.tokenApp': ['access_token', 'refresh_token'],
       'auth.tokenAdmin': ['access_token', 'refresh_token'],
       'network.getHotspot': ['settings.password'],
       'network.setHotspot': ['settings.password'],
+      'apiKeys.create': ['secret'],
     });
   });
 

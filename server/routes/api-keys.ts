@@ -1,0 +1,28 @@
+import * as keys from '../../contract/api/api-keys';
+import { registerCall } from '../http/register-call';
+import { defineServerArea } from '../http/area';
+import { ApiKeyService } from '../services/api-keys';
+
+/** Administration / API: the API keys (docs/decisions.md#api-keys). The check of a call made with
+ * a key is in server/http/register-call.ts (`authenticate`, `authorize`) and the service. */
+export const apiKeysArea = defineServerArea({
+  name: 'apiKeys',
+  services: (device) => ({ apiKeys: new ApiKeyService(device.db, device.time, device.clock, device.accounts) }),
+  register(app, device) {
+    registerCall(app, device, keys.list, () => device.apiKeys.list());
+
+    registerCall(app, device, keys.create, ({ body, caller, audit }) => {
+      const made = device.apiKeys.create(body, caller.username);
+      // The row records the key as listed (never its secret) and names it.
+      audit({ after: made.key, values: keys.apiKeySchema, target: `api_key.${made.key.id}` });
+      return made;
+    });
+
+    registerCall(app, device, keys.revoke, ({ params, audit }) => {
+      audit({ target: `api_key.${params.id}` });
+      const { before, after } = device.apiKeys.revoke(params.id);
+      audit({ before, after, values: keys.apiKeySchema, target: `api_key.${params.id}` });
+      return after;
+    });
+  },
+});
