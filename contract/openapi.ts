@@ -141,7 +141,15 @@ export function buildOpenApiDocument(version: string): JsonObject {
     tags: [...new Set(ALL_CALLS.map((c) => c.tag))].sort().map((name) => ({ name })),
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "A console session's access token, or an API key (hmik_…, Administration / API): a key makes the calls of its menus only, GET only when read-only, never the auth, uac or API-key calls",
+        },
+      },
     },
     paths,
   };

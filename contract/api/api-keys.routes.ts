@@ -17,6 +17,6 @@ export const apiKeysContract = defineContractArea<typeof calls>()({
   auditTargets: ['api_keys'],
   auditTargetForms: [
     /** One key, by its id. */
-    { key: 'api_key', prefix: 'api_key.', pattern: /^api_key\.([0-9a-f]{16})$/, param: 'id', list: false },
+    { key: 'api_key', prefix: 'api_keys.', pattern: /^api_keys\.([0-9a-f]{16})$/, param: 'id', list: false },
   ],
 });

@@ -14,14 +14,14 @@ export const apiKeysArea = defineServerArea({
     registerCall(app, device, keys.create, ({ body, caller, audit }) => {
       const made = device.apiKeys.create(body, caller.username);
       // The row records the key as listed (never its secret) and names it.
-      audit({ after: made.key, values: keys.apiKeySchema, target: `api_key.${made.key.id}` });
+      audit({ after: made.key, values: keys.apiKeySchema, target: `api_keys.${made.key.id}` });
       return made;
     });
 
     registerCall(app, device, keys.revoke, ({ params, audit }) => {
-      audit({ target: `api_key.${params.id}` });
+      audit({ target: `api_keys.${params.id}` });
       const { before, after } = device.apiKeys.revoke(params.id);
-      audit({ before, after, values: keys.apiKeySchema, target: `api_key.${params.id}` });
+      audit({ before, after, values: keys.apiKeySchema, target: `api_keys.${params.id}` });
       return after;
     });
   },

@@ -131,7 +131,7 @@ describe('API keys', () => {
     expect(res.json()).toMatchObject({ id: key.id, state: 'revoked', revoked_at: '2026-06-01T08:00:00.000Z' });
     expect((await withKey('GET', EVENTS, secret)).statusCode).toBe(401);
     const row = t.device.db.prepare("SELECT account, target, result FROM operation_log WHERE action = 'revoke_api_key'").get();
-    expect(row).toEqual({ account: 'admin', target: `api_key.${key.id}`, result: 'success' });
+    expect(row).toEqual({ account: 'admin', target: `api_keys.${key.id}`, result: 'success' });
     expect((await t.call('DELETE', `${KEYS}/0123456789abcdef`, admin)).statusCode).toBe(404);
   });
 
