@@ -70,7 +70,7 @@ export function TryIt({ op, doc }: { op: Operation; doc: ApiDocument }) {
     setSent({ kind: 'sending' });
     const started = performance.now();
     try {
-      const res = await fetch(requestUrl(op, values), { method: op.method, headers, body: payload, credentials: 'omit', cache: 'no-store' });
+      const res = await fetch(new URL(requestUrl(op, values), window.location.origin).toString(), { method: op.method, headers, body: payload, credentials: 'omit', cache: 'no-store' });
       const type = res.headers.get('content-type') ?? '';
       let text: string;
       if (isText(type)) {
@@ -129,7 +129,7 @@ export function TryIt({ op, doc }: { op: Operation; doc: ApiDocument }) {
         />
       ))}
       {multipart ? (
-        <Alert severity="info">{t('doc.try.multipart')}</Alert>
+        <Alert severity="info" role="note">{t('doc.try.multipart')}</Alert>
       ) : op.body ? (
         <TextField
           label={t('doc.try.body')}
@@ -142,7 +142,7 @@ export function TryIt({ op, doc }: { op: Operation; doc: ApiDocument }) {
           helperText={t('doc.try.body_hint')}
         />
       ) : null}
-      {op.method !== 'GET' ? <Alert severity="warning">{t('doc.try.changes')}</Alert> : null}
+      {op.method !== 'GET' ? <Alert severity="warning" role="note">{t('doc.try.changes')}</Alert> : null}
       {problem ? (
         <Alert severity="error" role="alert">
           {problem}
