@@ -1,8 +1,8 @@
 /** API keys (docs/decisions.md#api-keys): made, listed and revoked by admin; a call with a key is
  * checked as its account's token would be and by the key's own scope (its menus, read-only, its
  * expiry, its revocation); keys never sign in, renew, change passwords or keys, or open the
- * sockets; the secret is answered once and kept only as a hash. Security cases by their ID
- * (/work/shared/research/security-cases.md). */
+ * sockets; the secret is answered once and kept only as a hash. Tests of a security case are
+ * named by its ID. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
