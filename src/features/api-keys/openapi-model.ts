@@ -152,8 +152,9 @@ export function typeText(schema: JsonSchema, schemas: Record<string, JsonSchema>
 /** The limits of a schema in words a reader of an API knows (min, max, length, pattern, default). */
 export function constraintsOf(schema: JsonSchema): string[] {
   const out: string[] = [];
-  if (schema.minimum !== undefined) out.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) out.push(`≤ ${schema.maximum}`);
+  // zod writes the safe-integer bounds of every integer: no limit a reader needs to see.
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) out.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) out.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined) out.push(`minLength ${schema.minLength}`);
   if (schema.maxLength !== undefined) out.push(`maxLength ${schema.maxLength}`);
   if (schema.minItems !== undefined) out.push(`minItems ${schema.minItems}`);
