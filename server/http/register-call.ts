@@ -8,7 +8,7 @@ import type { AuditTarget } from '../../contract/audit';
 import { expirationFromWire, isPasswordExpired } from '../../contract/rules/password-expiration';
 import { ApiError } from '../lib/api-error';
 import type { Device } from '../device';
-import { ApiKeyService, type KeyScope } from '../services/api-keys';
+import { ApiKeyService, auditSource, type KeyScope } from '../services/api-keys';
 
 export interface Caller {
   /** The account signed in, by its own name: what the operation log names. */
@@ -155,7 +155,7 @@ export function registerCall<C extends CallDef>(
           const entry = audit.entry;
           device.oplog.record({
             account: entry?.account ?? caller?.username ?? null,
-            source,
+            source: auditSource(source, caller),
             action: call.audit.action,
             target: entry?.target ?? call.audit.target,
             before: entry?.before,
@@ -170,7 +170,7 @@ export function registerCall<C extends CallDef>(
         if (call.audit && err instanceof ApiError && (caller || call.access.kind === 'public')) {
           device.oplog.record({
             account: audit.entry?.account ?? caller?.username ?? null,
-            source,
+            source: auditSource(source, caller),
             action: call.audit.action,
             target: audit.entry?.target ?? call.audit.target,
             // What the handler recorded before refusing (an upload's file names), else the body.

@@ -68,6 +68,12 @@ export const LAST_USE_WRITE_MS = 1000;
  * password hash's tens of milliseconds. */
 const hashOf = (secret: string) => crypto.createHash('sha256').update(secret).digest();
 
+/** The source an operation-log row names: the address, and for a call made with a key, the key
+ * (the row's account is the key's account). */
+export function auditSource(source: string, caller: { apiKey?: KeyScope } | null): string {
+  return caller?.apiKey ? `${source} (API key ${caller.apiKey.id})` : source;
+}
+
 const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message);
 
 /** API keys: keys for machines, acting as one admin-mode account for some of its menus

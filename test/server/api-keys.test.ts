@@ -79,18 +79,24 @@ describe('API keys', () => {
   });
 
   it('AUTH-02: a read-only key lists the event log and is refused every write (403)', async () => {
-    const { secret } = await made();
+    const { key, secret } = await made();
     const list = await withKey('GET', EVENTS, secret);
     expect(list.statusCode).toBe(200);
     expect((await withKey('POST', `${EVENTS}/ack-all`, secret, {})).statusCode).toBe(403);
     expect((await withKey('POST', `${EVENTS}/1/ack`, secret, {})).statusCode).toBe(403);
+    // Each refusal is in the operation log, naming the key.
+    const rows = t.device.db.prepare("SELECT account, source, result FROM operation_log WHERE action LIKE 'acknowledge%' ORDER BY id").all();
+    expect(rows).toEqual([
+      { account: 'history', source: `127.0.0.1 (API key ${key.id})`, result: 'forbidden' },
+      { account: 'history', source: `127.0.0.1 (API key ${key.id})`, result: 'forbidden' },
+    ]);
   });
 
-  it('AUTH-02: a read-write key writes within its menus, as its account may', async () => {
-    const { secret } = await made({ account: 'admin', menus: ['event_log', 'operation_log'], access: 'read_write' });
+  it('AUTH-02: a read-write key writes within its menus, as its account may; the row names the account and the key', async () => {
+    const { key, secret } = await made({ account: 'admin', menus: ['event_log', 'operation_log'], access: 'read_write' });
     expect((await withKey('POST', `${EVENTS}/ack-all`, secret, {})).statusCode).toBe(200);
-    const row = t.device.db.prepare("SELECT account, result FROM operation_log WHERE action = 'acknowledge_all_alarms' ORDER BY id DESC LIMIT 1").get();
-    expect(row).toEqual({ account: 'admin', result: 'success' });
+    const row = t.device.db.prepare("SELECT account, source, result FROM operation_log WHERE action = 'acknowledge_all_alarms' ORDER BY id DESC LIMIT 1").get();
+    expect(row).toEqual({ account: 'admin', source: `127.0.0.1 (API key ${key.id})`, result: 'success' });
     // History may read the event log but never acknowledge: its key neither, read-write or not.
     const history = await made({ access: 'read_write' });
     expect((await withKey('POST', `${EVENTS}/ack-all`, history.secret, {})).statusCode).toBe(403);
