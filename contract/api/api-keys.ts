@@ -33,9 +33,13 @@ export const apiKeySchema = z
 export const list = defineCall({
   ...API_KEYS_ROUTES.list,
   tag: 'apiKeys',
-  summary: 'The API keys (never their secrets): account, menus, access, expiry, last use, state',
+  summary:
+    'The API keys (never their secrets): account, menus, access, expiry, last use, state; and the menus a new key acting as each account may be given (its own with its extra roles, none with account power)',
   access: admin,
-  response: z.array(apiKeySchema),
+  response: z.object({
+    keys: z.array(apiKeySchema),
+    menus: z.object(Object.fromEntries(API_KEY_ACCOUNTS.map((a) => [a, z.array(menuIdSchema)])) as Record<(typeof API_KEY_ACCOUNTS)[number], z.ZodArray<typeof menuIdSchema>>),
+  }),
 });
 
 export const create = defineCall({

@@ -9,7 +9,7 @@ export const apiKeysArea = defineServerArea({
   name: 'apiKeys',
   services: (device) => ({ apiKeys: new ApiKeyService(device.db, device.time, device.clock, device.accounts) }),
   register(app, device) {
-    registerCall(app, device, keys.list, () => device.apiKeys.list());
+    registerCall(app, device, keys.list, () => ({ keys: device.apiKeys.list(), menus: device.apiKeys.offeredMenus() }));
 
     registerCall(app, device, keys.create, ({ body, caller, audit }) => {
       const made = device.apiKeys.create(body, caller.username);

@@ -5,7 +5,9 @@ import { ApiError } from '../lib/api-error';
 import type { CallDef } from '../../contract/api/define';
 import { isMenuId, type MenuId } from '../../contract/roles';
 import {
+  API_KEY_ACCOUNTS,
   API_KEY_PATTERN,
+  keyMenusOf,
   API_KEY_PREFIX,
   apiKeyProblems,
   apiKeyState,
@@ -115,6 +117,11 @@ export class ApiKeyService {
   list(): ApiKey[] {
     const now = this.time.now();
     return (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at DESC, id').all() as KeyRow[]).map((r) => this.toKey(r, now));
+  }
+
+  /** The menus a new key acting as each account may be given (`keyMenusOf`, with its extra roles now). */
+  offeredMenus(): Record<ApiKeyAccount, MenuId[]> {
+    return Object.fromEntries(API_KEY_ACCOUNTS.map((a) => [a, keyMenusOf(a, this.accounts.extraRoles(a))])) as Record<ApiKeyAccount, MenuId[]>;
   }
 
   get(id: string): ApiKey | undefined {

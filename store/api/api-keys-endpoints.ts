@@ -4,7 +4,8 @@ import { API_KEYS_ROUTES as R } from '../../contract/api/api-keys.routes';
 import type { BodyOf, ResponseOf } from '../../contract/api/define';
 import type { create, list } from '../../contract/api/api-keys';
 
-export type ApiKey = ResponseOf<typeof list>[number];
+export type ApiKeys = ResponseOf<typeof list>;
+export type ApiKey = ApiKeys['keys'][number];
 export type NewApiKeyBody = BodyOf<typeof create>;
 export type NewApiKey = ResponseOf<typeof create>;
 

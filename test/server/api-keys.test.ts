@@ -38,7 +38,7 @@ describe('API keys', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
-  const listed = async () => (await t.call('GET', KEYS, admin)).json() as Array<Record<string, unknown>>;
+  const listed = async () => (await t.call('GET', KEYS, admin)).json().keys as Array<Record<string, unknown>>;
 
   it('makes a key whose secret is answered once, recognisable by its prefix and id', async () => {
     const { key, secret } = await made({ name: '  SCADA  ', expires_at: '2026-12-31T23:59:59Z' });
@@ -72,9 +72,14 @@ describe('API keys', () => {
     expect(await listed()).toEqual([]);
   });
 
-  it('a key may be given the menus admin granted its account as extra roles', async () => {
+  it('a key may be given the menus admin granted its account as extra roles: the list says which each account offers', async () => {
+    const offered = async () => (await t.call('GET', KEYS, admin)).json().menus as Record<string, string[]>;
+    expect((await offered()).history).toEqual(['system_info', 'dashboard', 'data_log', 'event_log', 'operation_log', 'backup_data']);
+    expect((await offered()).admin).not.toEqual(expect.arrayContaining(['account_management', 'system_password', 'security', 'api', 'doc', 'machines']));
+    expect((await offered()).update).not.toContain('event_log');
     expect((await create({ account: 'update', menus: ['event_log'] })).statusCode).toBe(400);
     t.device.db.prepare("INSERT INTO extra_roles (username, menu) VALUES ('update', 'event_log')").run();
+    expect((await offered()).update).toContain('event_log');
     expect((await create({ account: 'update', menus: ['event_log'] })).statusCode).toBe(200);
   });
 

@@ -32,7 +32,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
-import { accountChanged, API_NS, draftProblems, EMPTY_DRAFT, offeredMenus, toBody, type KeyDraft } from './key-form';
+import { accountChanged, API_NS, draftProblems, EMPTY_DRAFT, offeredMenus, toBody, type KeyDraft, type OfferedMenus } from './key-form';
 
 const TOUCH = { minHeight: 44 } as const;
 const CREATE_TEXTS = { fallback: 'api:create.failed' } as const;
@@ -106,23 +106,23 @@ export default function ApiKeysPage() {
             <LoadFailed message={t('list.load_failed')} error={query.error} onRetry={() => void query.refetch()} />
           ) : !query.data ? (
             <Loading label={t('list.loading')} />
-          ) : query.data.length === 0 ? (
+          ) : query.data.keys.length === 0 ? (
             <Typography color="text.secondary" data-testid="api-keys-empty">
               {t('list.empty')}
             </Typography>
           ) : (
-            <ResponsiveTable rows={query.data} rowKey={(k) => k.id} columns={columns} tableMinWidth={1000} labelledBy={headingId} rowTestId={(k) => `api-key-${k.id}`} />
+            <ResponsiveTable rows={query.data.keys} rowKey={(k) => k.id} columns={columns} tableMinWidth={1000} labelledBy={headingId} rowTestId={(k) => `api-key-${k.id}`} />
           )}
         </CardContent>
       </Card>
-      {dialog?.kind === 'create' ? <CreateKeyDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'create' ? <CreateKeyDialog offered={query.data?.menus ?? {}} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'revoke' ? <RevokeKeyDialog apiKey={dialog.key} onClose={() => setDialog(null)} /> : null}
     </Box>
   );
 }
 
 /** The new key's name, account, menus, access and expiry; then, once made, its secret (once). */
-function CreateKeyDialog({ onClose }: { onClose(): void }) {
+function CreateKeyDialog({ offered: offeredByAccount, onClose }: { offered: OfferedMenus; onClose(): void }) {
   const { t } = useTranslation(API_NS);
   const titleId = useId();
   const [create, creating] = useCreateApiKeyMutation();
@@ -130,9 +130,9 @@ function CreateKeyDialog({ onClose }: { onClose(): void }) {
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [made, setMade] = useState<NewApiKey | null>(null);
-  const problems = draftProblems(draft, Date.now());
+  const problems = draftProblems(draft, Date.now(), offeredByAccount);
   const problemText = (field: keyof typeof problems) => (attempted && problems[field] ? t(`problem.${problems[field]}`, { max: API_KEY_NAME_MAX }) : undefined);
-  const offered = offeredMenus(draft.account);
+  const offered = offeredMenus(draft.account, offeredByAccount);
   const change = (patch: Partial<KeyDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const toggleMenu = (m: MenuId, on: boolean) => setDraft((d) => ({ ...d, menus: on ? offered.filter((o) => o === m || d.menus.includes(o)) : d.menus.filter((x) => x !== m) }));
 
@@ -167,7 +167,7 @@ function CreateKeyDialog({ onClose }: { onClose(): void }) {
               autoFocus
               slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX + 1, autoComplete: 'off' } }}
             />
-            <TextField select label={t('create.account')} value={draft.account} onChange={(e) => setDraft((d) => accountChanged(d, e.target.value as ApiKeyAccount))} helperText={t('create.account_hint')}>
+            <TextField select label={t('create.account')} value={draft.account} onChange={(e) => setDraft((d) => accountChanged(d, e.target.value as ApiKeyAccount, offeredByAccount))} helperText={t('create.account_hint')}>
               {API_KEY_ACCOUNTS.map((a) => (
                 <MenuItem key={a} value={a} sx={TOUCH}>
                   {a}

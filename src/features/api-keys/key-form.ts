@@ -23,23 +23,29 @@ export function expiryOf(date: string): string | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59).toISOString();
 }
 
-/** The menus offered for an account: the ones a key may be given (the shared rule). */
-export function offeredMenus(account: ApiKeyAccount): MenuId[] {
-  return keyMenusOf(account);
+/** The menus a key may be given, by account: as the device says (with the accounts' extra roles),
+ * else the shared rule on the accounts' own menus. */
+export type OfferedMenus = Partial<Record<ApiKeyAccount, readonly string[]>>;
+
+export function offeredMenus(account: ApiKeyAccount, offered: OfferedMenus): MenuId[] {
+  const fromDevice = offered[account];
+  return fromDevice ? keyMenusOf('admin').filter((m) => fromDevice.includes(m)) : keyMenusOf(account);
 }
 
 /** A new account keeps the menus the new one offers too. */
-export function accountChanged(draft: KeyDraft, account: ApiKeyAccount): KeyDraft {
-  const offered = offeredMenus(account);
-  return { ...draft, account, menus: draft.menus.filter((m) => offered.includes(m)) };
+export function accountChanged(draft: KeyDraft, account: ApiKeyAccount, offered: OfferedMenus): KeyDraft {
+  const menus = offeredMenus(account, offered);
+  return { ...draft, account, menus: draft.menus.filter((m) => menus.includes(m)) };
 }
 
 export function toBody(draft: KeyDraft): NewApiKeyBody {
   return { name: draft.name.trim(), account: draft.account, menus: draft.menus, access: draft.access, expires_at: expiryOf(draft.expiry) };
 }
 
-/** What the shared rule says about the draft, by field (the server runs the same rule). */
-export function draftProblems(draft: KeyDraft, nowMs: number): Partial<Record<'name' | 'menus' | 'expires_at', ApiKeyProblem>> {
+/** What the shared rule says about the draft, by field (the server runs the same rule), with the
+ * account's extra roles as the device answered them (the menus it offers beyond the account's own). */
+export function draftProblems(draft: KeyDraft, nowMs: number, offered: OfferedMenus = {}): Partial<Record<'name' | 'menus' | 'expires_at', ApiKeyProblem>> {
   const expires_at = expiryOf(draft.expiry);
-  return apiKeyProblems({ name: draft.name, account: draft.account, menus: draft.menus, expires_at }, nowMs);
+  const extraRoles = offeredMenus(draft.account, offered);
+  return apiKeyProblems({ name: draft.name, account: draft.account, menus: draft.menus, expires_at }, nowMs, extraRoles);
 }

@@ -37,10 +37,17 @@ const LISTED: ApiKey[] = [
   key({ id: '00000000000000a2', name: 'Old script', account: 'admin', menus: ['data_log', 'ethernet'], access: 'read_write', revoked_at: '2026-11-03T00:00:00.000Z', state: 'revoked' }),
 ];
 
+/** What the device offers: History with Recipe granted as an extra role. */
+const OFFERED = {
+  admin: ['system_info', 'dashboard', 'ethernet', 'wifi', 'hotspot', 'data_log', 'event_log', 'operation_log'],
+  update: ['system_info', 'dashboard', 'project_management', 'recipe'],
+  history: ['system_info', 'dashboard', 'recipe', 'data_log', 'event_log', 'operation_log', 'backup_data'],
+};
+
 function device({ create }: { create?: (body: unknown) => DeviceAnswer } = {}) {
-  const state = { keys: [...LISTED] };
+  const state = { keys: [...LISTED], menus: OFFERED };
   const fake = fakeDevice({
-    [`GET ${KEYS}`]: () => ({ body: state.keys }),
+    [`GET ${KEYS}`]: () => ({ body: { keys: state.keys, menus: state.menus } }),
     [`POST ${KEYS}`]:
       create ??
       ((raw) => {
@@ -97,6 +104,8 @@ describe('ApiKeysPage', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Event Log' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: 'System Password' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: 'Ethernet' })).not.toBeInTheDocument();
+    // The extra role the device reports is offered too.
+    expect(within(dialog).getByRole('checkbox', { name: 'Recipe' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Event Log' }));
     expect(within(dialog).getByRole('radio', { name: 'Read-only' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

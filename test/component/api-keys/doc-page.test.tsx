@@ -20,7 +20,7 @@ async function openPage() {
   const session = storeSession('admin');
   const fake = fakeDevice({
     [`GET ${DOC}`]: () => ({ body: document_ }),
-    [`GET ${KEYS}`]: () => ({ body: [] }),
+    [`GET ${KEYS}`]: () => ({ body: { keys: [], menus: { admin: [], update: [], history: [] } } }),
     [`POST ${KEYS}`]: () => ({ status: 400, body: { message: 'Validation failed: name', error_code: 'validation_failure', field: 'name' } }),
   });
   const user = userEvent.setup({ delay: null });
@@ -80,7 +80,7 @@ describe('DocPage', () => {
     await user.click(within(op).getByRole('button', { name: /^GET \/api\/v1\/uac\/api-keys / }));
     await user.click(within(op).getByRole('button', { name: 'Send' }));
     expect(await within(op).findByTestId('doc-try-status')).toHaveTextContent(/^200/);
-    expect(within(op).getByTestId('doc-try-body')).toHaveTextContent('[]');
+    expect(within(op).getByTestId('doc-try-body')).toHaveTextContent('"keys": []');
     expect(op).toHaveTextContent('content-type: application/json');
     const sent = fake.requests.filter((r) => r.path === KEYS);
     expect(sent).toHaveLength(1);
