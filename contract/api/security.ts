@@ -102,7 +102,7 @@ export const securityExportRowSchema = z.object({
   id: z.number().int().min(1).max(SECURITY_ID_MAX),
   account: accountName,
   /** `scrypt$N$r$p$salt$key`, as the device stores it: never a password. */
-  password_hash: z.string().max(256).regex(/^scrypt\$\d{1,8}\$\d{1,2}\$\d{1,2}\$[A-Za-z0-9+/]{1,64}={0,2}\$[A-Za-z0-9+/]{1,128}={0,2}$/),
+  password_hash: z.string().max(256).regex(/^scrypt\$\d{1,10}\$\d{1,2}\$\d{1,2}\$[A-Za-z0-9+/]{1,64}={0,2}\$[A-Za-z0-9+/]{1,128}={0,2}$/),
   classes,
 });
 
