@@ -9,6 +9,8 @@ import { defineServerArea, setting } from '../http/area';
 import { receiveUpload } from '../http/upload';
 import { ApiError } from '../lib/api-error';
 import { SecurityAccountsService } from '../services/security-accounts';
+import type { OpcuaServerService } from '../services/opcua/server';
+import type { CoreDevice } from '../device';
 
 /** What an operation-log row keeps of an account: never its password or its hash. */
 const accountLogSchema = z.object({ id: z.number().optional(), account: z.string().optional(), classes: z.array(z.string()).optional(), password: z.string().optional() });
@@ -35,7 +37,7 @@ export const securityArea = defineServerArea({
     /** Whether operator accounts sign in to the OPC UA server, and which classes give which right. */
     security_opcua: setting(security.securityOpcuaSchema, (): SecurityOpcuaMapping => structuredClone(DEFAULT_SECURITY_OPCUA)),
   },
-  services: (device): { securityAccounts: SecurityAccountsService } => {
+  services: (device: CoreDevice & { opcua: OpcuaServerService }): { securityAccounts: SecurityAccountsService } => {
     const service = new SecurityAccountsService({
       db: device.db,
       accounts: device.accounts,
@@ -48,6 +50,10 @@ export const securityArea = defineServerArea({
     // the same project keeps them). In the switch's transaction.
     device.project.onActivate((_id, project) => service.keepOnly(project.name));
     return { securityAccounts: service };
+  },
+  /** The OPC UA server signs these accounts in too, after its own users, while the mapping is on. */
+  start(device) {
+    device.opcua.useExtraUsers((username) => device.securityAccounts.opcuaUser(username));
   },
   largestUpload: () => ({ bytes: SECURITY_IMPORT_MAX_BYTES, beside: 1 }),
   register(app, device) {

@@ -73,6 +73,9 @@ export function acceptableHash(hash: string): boolean {
 
 export class SecurityAccountsService {
   private readonly events = new EventEmitter();
+  /** The OPC UA server asks for a user's rights at every permission check: answered from here,
+   * forgotten at every change (of the accounts, the mapping or the project). */
+  private readonly opcuaCache = new Map<string, SecurityOpcuaUser | null>();
 
   constructor(
     private readonly deps: {
@@ -96,6 +99,7 @@ export class SecurityAccountsService {
   }
 
   private changed(): void {
+    this.opcuaCache.clear();
     this.events.emit('change');
   }
 
@@ -305,6 +309,16 @@ export class SecurityAccountsService {
   /** The account of that name as an OPC UA user, while the running project enables Enhanced
    * Security and the mapping is on; undefined otherwise. */
   opcuaUser(username: string): SecurityOpcuaUser | undefined {
+    const key = `${this.projectName()}\n${username}`;
+    const cached = this.opcuaCache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const user = this.lookUpOpcuaUser(username);
+    if (this.opcuaCache.size > 1000) this.opcuaCache.clear();
+    this.opcuaCache.set(key, user ?? null);
+    return user;
+  }
+
+  private lookUpOpcuaUser(username: string): SecurityOpcuaUser | undefined {
     const mapping = this.opcuaMapping();
     if (!mapping.enabled || !this.enabled()) return undefined;
     const row = this.deps.db.prepare('SELECT * FROM security_accounts WHERE project = ? AND account_key = ?').get(this.projectName(), accountKey(username)) as Row | undefined;
@@ -323,5 +337,6 @@ export class SecurityAccountsService {
   /** A new project became the running one: the accounts of other projects go with the old one. */
   keepOnly(projectName: string): void {
     this.deps.db.prepare('DELETE FROM security_accounts WHERE project != ?').run(projectName);
+    this.opcuaCache.clear();
   }
 }
