@@ -105,7 +105,8 @@ export const securityArea = defineServerArea({
     });
 
     registerCall(app, device, security.importAccounts, async ({ req, caller, source, audit }) => {
-      audit({ after: { file: '', bytes: 0, added: [], updated: [], rejected: 0 }, values: importLogSchema });
+      // A refusal's row records nothing of the file (its password part least of all).
+      audit({ after: null, values: importLogSchema });
       accounts.assertEnabled();
       fs.mkdirSync(incoming, { recursive: true, mode: 0o700 });
       const dir = fs.mkdtempSync(path.join(incoming, 'u-'));

@@ -280,6 +280,7 @@ describe('Enhanced Security accounts', () => {
         ['JSON of another format', JSON.stringify({ format: 'hmi-project', accounts: [] }), 400, 'invalid_import_file'],
         ['a list longer than a project keeps', JSON.stringify({ format: 'hmi-security-accounts', format_version: 1, project: 'x', exported_at: 'x', accounts: Array(SECURITY_ACCOUNTS_MAX + 1).fill({}) }), 400, 'invalid_import_file'],
         ['a broken JSON object', '{"format": "hmi-security-accounts", ', 400, 'invalid_import_file'],
+        ['JSON nested 100,000 deep', `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 400, 'invalid_import_file'],
         ['a file over the limit', `{"pad": "${'x'.repeat(SECURITY_IMPORT_MAX_BYTES)}"}`, 413, 'payload_too_large'],
       ];
       for (const [what, content, status, code] of refusals) {
@@ -298,6 +299,11 @@ describe('Enhanced Security accounts', () => {
       expect((await upload([{ name: 'file', filename: 'a.json', content: exported }])).json()).toMatchObject({ error_code: 'validation_failure', field: 'admin_password' });
       expect((await upload([{ name: 'admin_password', content: TEST_PASSWORD }])).json()).toMatchObject({ error_code: 'validation_failure', field: 'file' });
       expect((await t.call('POST', `${URL}/import`, null)).statusCode).toBe(401);
+      // The import's rows never hold the password part, right or wrong.
+      const rows = JSON.stringify(t.device.db.prepare("SELECT * FROM operation_log WHERE action = 'import_security_accounts'").all());
+      expect(rows).toContain('current_password_error');
+      expect(rows).not.toContain('Wrong-Pass-1');
+      expect(rows).not.toContain(TEST_PASSWORD);
     });
   });
 
