@@ -21,6 +21,7 @@ import { cgiContract } from './api/cgi.routes';
 import { metaContract } from './api/meta.routes';
 import { plcRuntimeContract } from './api/plc-runtime.routes';
 import { apiKeysContract } from './api/api-keys.routes';
+import { securityContract } from './api/security.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -39,6 +40,7 @@ export const CONTRACT_AREAS = [
   metaContract,
   plcRuntimeContract,
   apiKeysContract,
+  securityContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

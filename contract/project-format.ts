@@ -144,6 +144,8 @@ export const projectSchema = z.object({
   devices: z.array(communicationDeviceSchema),
   webview: z.object({ screens: z.array(webviewScreenSchema) }),
   opcua: z.object({ root: opcuaFolderSchema }),
+  /** Enhanced Security: the project keeps operator accounts (absent: off; docs/decisions.md#enhanced-security). */
+  enhanced_security: z.boolean().optional(),
 });
 
 export type Project = z.infer<typeof projectSchema>;

@@ -16,6 +16,7 @@ import { cgiArea } from './routes/cgi';
 import { metaArea } from './routes/meta';
 import { plcRuntimeArea } from './routes/plc-runtime';
 import { apiKeysArea } from './routes/api-keys';
+import { securityArea } from './routes/security';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -38,6 +39,7 @@ export const SERVER_AREAS = [
   metaArea,
   plcRuntimeArea,
   apiKeysArea,
+  securityArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

@@ -270,4 +270,25 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 11,
+    name: 'security_accounts',
+    // Enhanced Security's operator accounts (docs/decisions.md#enhanced-security): the running
+    // project's, keyed by its name (an update of the same project keeps them, another project has
+    // its own). The name is unique per project whatever its case (`account_key`, lower-cased NFC);
+    // the password is a scrypt hash only; the classes a string of the letters A-L.
+    sql: `
+      CREATE TABLE security_accounts (
+        project TEXT NOT NULL,
+        id INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        account_key TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        classes TEXT NOT NULL,
+        password_updated_at TEXT NOT NULL,
+        PRIMARY KEY (project, id),
+        UNIQUE (project, account_key)
+      );
+    `,
+  },
 ];

@@ -28,12 +28,16 @@ describe('secret marks of the contract', () => {
       'plcRuntime.activate': ['value'],
       'webview.addUser': ['admin_password', 'password'],
       'webview.updateUser': ['admin_password', 'password'],
+      'security.addAccount': ['admin_password', 'password'],
+      'security.updateAccount': ['admin_password', 'password'],
+      'security.removeAccount': ['admin_password'],
+      'security.setOpcua': ['admin_password'],
     });
   });
 
   it('marks exactly the secrets of every upload\'s text parts', () => {
     const uploads = Object.fromEntries(ALL_CALLS.filter((c) => marked(c.upload?.fields).length > 0).map((c) => [c.id, marked(c.upload!.fields)]));
-    expect(uploads).toEqual({ 'project.update': ['password'] });
+    expect(uploads).toEqual({ 'project.update': ['password'], 'security.importAccounts': ['admin_password'] });
   });
 
   it('marks the tokens of the sign-in answers and the secret of a new API key', () => {

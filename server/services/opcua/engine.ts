@@ -84,8 +84,16 @@ export function detachTrace(trace: TraceLog): void {
   sinks.delete(trace);
 }
 
+/** A user from another source than the server's settings (Enhanced Security's accounts). */
+export interface ExtraOpcuaUser {
+  password_hash: string;
+  rights: { browse: boolean; read: boolean; write: boolean };
+}
+
 export interface EngineHooks {
   trace: TraceLog;
+  /** A user the settings do not name, from the device's other sources, as it is now. */
+  extraUser?(username: string): ExtraOpcuaUser | undefined;
   /** The value of a tag now (the runtime's). */
   valueOf(tag: ProjectTag): number | string | boolean;
   write(tag: ProjectTag, value: number | string): void;
@@ -153,7 +161,7 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
           callback(null, false);
           return;
         }
-        const user = users.find((u) => u.username === username);
+        const user = users.find((u) => u.username === username) ?? hooks.extraUser?.(username);
         const check = user ? verifyPassword(password, user.password_hash) : Promise.resolve(false);
         check.then(
           (ok) => {
@@ -166,7 +174,7 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
       },
       getUserRoles: (username: string) => {
         const user = users.find((u) => u.username === username);
-        if (!user) return [];
+        if (!user) return extraRoles(username);
         return (['browse', 'read', 'write'] as const).filter((r) => user[r]).map((r) => resolveNodeId(ROLE_OF[r]));
       },
     },
@@ -180,7 +188,21 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
   const authenticated = resolveNodeId(WellKnownRoles.AuthenticatedUser);
   const rolesOf = new Map(users.map((u) => [u.username, Object.freeze([...(['browse', 'read', 'write'] as const).filter((r) => u[r]).map((r) => resolveNodeId(ROLE_OF[r])), authenticated])]));
   const authenticatedOnly = Object.freeze([authenticated]);
-  server.setRolePolicyOverride({ getUserRoles: (username) => (username === 'anonymous' ? null : ((rolesOf.get(username) ?? authenticatedOnly) as NodeId[])) });
+  // A user of another source (an Enhanced Security account): its rights as they are now (its
+  // source answers from memory).
+  function extraRoles(username: string): NodeId[] {
+    const extra = hooks.extraUser?.(username);
+    return extra ? (['browse', 'read', 'write'] as const).filter((r) => extra.rights[r]).map((r) => resolveNodeId(ROLE_OF[r])) : [];
+  }
+  server.setRolePolicyOverride({
+    getUserRoles: (username) => {
+      if (username === 'anonymous') return null;
+      const own = rolesOf.get(username);
+      if (own) return own as NodeId[];
+      const extra = extraRoles(username);
+      return extra.length > 0 ? [...extra, authenticated] : (authenticatedOnly as NodeId[]);
+    },
+  });
   try {
     await server.initialize();
     publish(server, project, settings.anonymous, hooks);

@@ -18,7 +18,7 @@ import type { DeviceSettings } from '../settings';
 import type { TagValues } from '../tag-values';
 import type { SignInLimits } from '../sign-in-limits';
 import type * as EngineModule from './engine';
-import type { Engine } from './engine';
+import type { Engine, ExtraOpcuaUser } from './engine';
 import type * as PkiModule from './pki';
 import type { OpcuaPki } from './pki';
 
@@ -46,8 +46,14 @@ export interface OpcuaEvents {
   clientRejected(certificate: { id: string; subject: string; fingerprint: string }): void;
 }
 
+/** Users the OPC UA server signs in besides its own (Enhanced Security's operator accounts,
+ * server/services/security-accounts.ts): the user of that name, with its password hash and rights,
+ * as it is now; undefined for none. */
+export type ExtraOpcuaUsers = (username: string) => ExtraOpcuaUser | undefined;
+
 export class OpcuaServerService {
   private engine: Engine | null = null;
+  private extraUsers: ExtraOpcuaUsers = () => undefined;
   private pki: OpcuaPki | null = null;
   private runState: State = 'stopped';
   /** The settings and tree the running server was started with. */
@@ -105,6 +111,12 @@ export class OpcuaServerService {
     this.clockNow = deps.clockNow;
     this.desired = { settings: deps.settings, project: null };
     this.trace.setLevel(deps.settings.trace_level);
+  }
+
+  /** Signs in `users` too, after the server's own users (a name the server has is its own user).
+   * Read at every sign-in and permission check, so a change of those accounts holds at once. */
+  useExtraUsers(users: ExtraOpcuaUsers): void {
+    this.extraUsers = users;
   }
 
   /** Starts the server with the running project's tree if the settings say so (the device's
@@ -241,6 +253,7 @@ export class OpcuaServerService {
             const written = this.tagValues.writeChecked(tag.name, value, this.now());
             if (!written.ok) throw new Error(`write refused: ${written.error}`);
           },
+          extraUser: (username) => this.extraUsers(username),
           admit: (source) => {
             try {
               this.limits.admit(source, null);
