@@ -28,6 +28,7 @@ describe('secret marks of the contract', () => {
       'plcRuntime.activate': ['value'],
       'webview.addUser': ['admin_password', 'password'],
       'webview.updateUser': ['admin_password', 'password'],
+      'email.setSmtp': ['password', 'password_confirm'],
     });
   });
 
@@ -63,6 +64,7 @@ describe('secret marks of the contract', () => {
       hotspot: ['password'],
       opcua: ['users.[].password_hash'],
       plc_runtime: ['activation.licence'],
+      email_smtp: ['password'],
     });
   });
 });

@@ -3,6 +3,7 @@
  * TLS, authentication and certificate checks, rather than a client of our own), and what the
  * server made of it as one of SMTP_OUTCOMES with its reply code and text.
  */
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type { SmtpSecurity, SmtpOutcome } from '../../../contract/rules/email';
 import {
@@ -87,7 +88,7 @@ export async function sendMail(target: SmtpTarget, mail: OutgoingMail, timeouts:
     requireTLS: target.security === 'starttls',
     ignoreTLS: target.security === 'none',
     auth: target.username ? { user: target.username, pass: target.password } : undefined,
-    tls: { rejectUnauthorized: !target.accept_any_certificate, servername: target.host },
+    tls: { rejectUnauthorized: !target.accept_any_certificate, ...(net.isIP(target.host) ? {} : { servername: target.host }) },
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
