@@ -92,7 +92,7 @@ export const DEFAULT_SMTP_SETTINGS: SmtpSettings = {
 /** The port a security usually goes with (the form offers it when the security changes). */
 export const SMTP_DEFAULT_PORTS: Record<SmtpSecurity, number> = { none: 25, starttls: 587, ssl: 465 };
 
-export type TextProblem = 'required' | 'too_many' | 'too_long' | 'line_break' | 'invalid' | 'duplicate' | 'unknown' | 'mismatch' | 'out_of_range';
+export type TextProblem = 'required' | 'limit_reached' | 'too_long' | 'line_break' | 'invalid' | 'duplicate' | 'unknown' | 'mismatch' | 'out_of_range';
 
 const LINE_BREAK = /[\r\n]/;
 // A mailbox as it is written in practice: a local part and a domain with a dot, no spaces, no

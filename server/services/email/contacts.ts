@@ -91,7 +91,7 @@ export class EmailContacts {
   addContact(input: ContactInput): Contact {
     return this.db.transaction(() => {
       this.judgeContact(input, null);
-      if (this.contacts().length >= EMAIL_CONTACTS_MAX) throw ApiError.rule('name', 'too_many');
+      if (this.contacts().length >= EMAIL_CONTACTS_MAX) throw ApiError.rule('name', 'limit_reached');
       const id = Number(this.db.prepare('INSERT INTO email_contacts (name, address) VALUES (?, ?)').run(input.name.trim(), input.address.trim()).lastInsertRowid);
       this.link(id, input.groups);
       return this.contact(id)!;
@@ -125,7 +125,7 @@ export class EmailContacts {
   addGroup(input: GroupInput): Group {
     return this.db.transaction(() => {
       this.judgeGroup(input, null);
-      if (this.groups().length >= EMAIL_GROUPS_MAX) throw ApiError.rule('name', 'too_many');
+      if (this.groups().length >= EMAIL_GROUPS_MAX) throw ApiError.rule('name', 'limit_reached');
       const id = Number(this.db.prepare('INSERT INTO email_groups (name) VALUES (?)').run(input.name.trim()).lastInsertRowid);
       return this.group(id)!;
     })();
@@ -160,7 +160,7 @@ export class EmailContacts {
         for (const name of row.groups) {
           if (groupId.has(name.toLowerCase())) continue;
           refuseProblems(groupProblems({ name }, { otherNames: [] }), `rows.${i + 1}.groups.`);
-          if (groupId.size >= EMAIL_GROUPS_MAX) throw ApiError.rule(`rows.${i + 1}.groups`, 'too_many');
+          if (groupId.size >= EMAIL_GROUPS_MAX) throw ApiError.rule(`rows.${i + 1}.groups`, 'limit_reached');
           groupId.set(name.toLowerCase(), Number(this.db.prepare('INSERT INTO email_groups (name) VALUES (?)').run(name.trim()).lastInsertRowid));
           groupsAdded++;
         }
@@ -181,7 +181,7 @@ export class EmailContacts {
           this.link(existing.id, input.groups);
           updated++;
         } else {
-          if (this.contacts().length >= EMAIL_CONTACTS_MAX) throw ApiError.rule(`rows.${i + 1}.name`, 'too_many');
+          if (this.contacts().length >= EMAIL_CONTACTS_MAX) throw ApiError.rule(`rows.${i + 1}.name`, 'limit_reached');
           const id = Number(this.db.prepare('INSERT INTO email_contacts (name, address) VALUES (?, ?)').run(input.name.trim(), input.address.trim()).lastInsertRowid);
           this.link(id, input.groups);
           added++;
