@@ -82,7 +82,7 @@ test('E-mail: SMTP set to a loopback server, a wrong password said as the server
     await page.getByTestId('contact-name').fill('Ann');
     await page.getByTestId('contact-address').fill('ann@example');
     await page.getByTestId('contact-save').click();
-    await expect(page.getByRole('dialog').getByText('Not valid: check what you typed.')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Enter an address such as name@example.com.')).toBeVisible();
     await snap(page, info, 'email-04-contact-error');
     await page.getByTestId('contact-address').fill('ann@example.com');
     await page.getByRole('dialog').getByRole('checkbox', { name: `Maintenance ${info.project.name}` }).check();

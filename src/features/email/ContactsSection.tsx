@@ -53,7 +53,7 @@ function failureText(t: ReturnType<typeof useTranslation>['t'], error: unknown):
     const field = f.field.replace(/^rows\.(\d+)\./, '');
     const row = /^rows\.(\d+)\./.exec(f.field)?.[1];
     const label = t(`contacts.${field}`, { defaultValue: field });
-    const text = `${label}: ${problemText(t, f.problem)}`;
+    const text = `${label}: ${problemText(t, f.problem, field)}`;
     return row ? t('contacts.import_row', { row, text }) : text;
   }
   return errorText(t, error);
@@ -109,7 +109,7 @@ function ContactDialog({ contact, contacts, groups, onClose }: { contact: Contac
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
             error={Boolean(shown('name'))}
-            helperText={problemText(t, shown('name')) ?? ' '}
+            helperText={problemText(t, shown('name'), 'name') ?? ' '}
             disabled={busy}
             required
             slotProps={{ htmlInput: { 'data-testid': 'contact-name', autoComplete: 'off' } }}
@@ -121,7 +121,7 @@ function ContactDialog({ contact, contacts, groups, onClose }: { contact: Contac
             value={draft.address}
             onChange={(e) => setDraft({ ...draft, address: e.target.value })}
             error={Boolean(shown('address'))}
-            helperText={problemText(t, shown('address')) ?? ' '}
+            helperText={problemText(t, shown('address'), 'address') ?? ' '}
             disabled={busy}
             required
             slotProps={{ htmlInput: { 'data-testid': 'contact-address', inputMode: 'email', autoComplete: 'off', spellCheck: false } }}

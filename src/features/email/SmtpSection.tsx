@@ -53,7 +53,7 @@ function SmtpSettingsCard() {
   });
   const value = form.value;
   const problems: SmtpProblems = form.problems ?? {};
-  const helper = (key: TextKey, hint?: string) => problemText(t, shownProblem(problems[key], form.attempted)) ?? hint ?? ' ';
+  const helper = (key: TextKey, hint?: string) => problemText(t, shownProblem(problems[key], form.attempted), key) ?? hint ?? ' ';
   const field = (key: TextKey, options: { type?: string; inputMode?: 'numeric' | 'email' | 'text'; hint?: string; autoComplete?: string } = {}) =>
     value ? (
       <TextField
@@ -182,7 +182,7 @@ function TestMailCard() {
               value={to}
               onChange={(e) => setTo(e.target.value)}
               error={Boolean(problem)}
-              helperText={problemText(t, problem) ?? ' '}
+              helperText={problemText(t, problem, 'to') ?? ' '}
               slotProps={{ htmlInput: { inputMode: 'email', autoComplete: 'email', spellCheck: false, 'data-testid': 'test-to' } }}
             />
             <Button type="submit" variant="contained" loading={sending.isLoading} sx={{ minHeight: 56 }} data-testid="test-send">

@@ -3,9 +3,14 @@ import type { SmtpOutcome, TextProblem } from '../../../contract/rules/email';
 
 export const EMAIL_NS = 'email';
 
-/** The message of a rule's problem (contract/rules/email.ts) for a field, in the chosen language. */
-export function problemText(t: TFunction, problem: TextProblem | string | undefined): string | undefined {
+const ADDRESS_FIELDS = ['address', 'sender_address', 'to'];
+
+/** The message of a rule's problem (contract/rules/email.ts) for a field, in the chosen language:
+ * an invalid address or host says what one looks like. */
+export function problemText(t: TFunction, problem: TextProblem | string | undefined, field?: string): string | undefined {
   if (!problem) return undefined;
+  if (problem === 'invalid' && field && ADDRESS_FIELDS.includes(field)) return t('problem.invalid_address', { ns: EMAIL_NS });
+  if (problem === 'invalid' && field === 'host') return t('problem.invalid_host', { ns: EMAIL_NS });
   return t(`problem.${problem}`, { ns: EMAIL_NS, defaultValue: t('problem.invalid', { ns: EMAIL_NS }) });
 }
 

@@ -13,6 +13,10 @@ import { renderScreen, setViewportWidth } from '../../support/render';
 import { fakeDevice, type DeviceAnswer } from '../../support/fake-device';
 import { storeSession } from '../../support/shell-device';
 import { DEFAULT_SMTP_SETTINGS } from '../../../contract/rules/email';
+import type { ResponseOf } from '../../../contract/api/define';
+import type { outbox } from '../../../contract/api/email';
+
+type Mail = ResponseOf<typeof outbox>['mails'][number];
 
 const T = '2026-06-01T08:00:00.000Z';
 
@@ -30,7 +34,7 @@ function emailDevice({ enabled = true, test, addContact }: Options = {}) {
     mails: [
       { id: 7, state: 'failed', recipient: 'ann@example.com', subject: '[HMI] Alarm raised: Tank1 level high', created_at: T, attempted_at: T, sent_at: null, next_attempt_at: null, attempts: 1, reason: 'auth_failed', smtp_code: 535, smtp_reply: '535 Invalid username or password' },
       { id: 6, state: 'sent', recipient: 'bob@example.com', subject: '[HMI] Alarm cleared: Tank1 level high', created_at: T, attempted_at: T, sent_at: T, next_attempt_at: null, attempts: 1, reason: null, smtp_code: 250, smtp_reply: '250 OK' },
-    ],
+    ] as Mail[],
   };
   const fake = fakeDevice({
     'GET /api/v1/email/smtp': () => ({ body: state.smtp }),
@@ -63,7 +67,7 @@ function emailDevice({ enabled = true, test, addContact }: Options = {}) {
   return { fake, state };
 }
 
-async function openPage(options: Options = {}, { width, language = 'en' }: { width?: number; language?: 'en' | 'ja' } = {}) {
+async function openPage(options: Options = {}, { width, language = 'en' }: { width?: number; language?: 'en' | 'de' } = {}) {
   storeSession('admin');
   if (width) setViewportWidth(width);
   const device = emailDevice(options);
