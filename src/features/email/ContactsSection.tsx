@@ -191,7 +191,7 @@ export function ContactsSection() {
 
   const columns: ListColumn<Contact>[] = [
     { key: 'name', header: t('contacts.name'), rowHeader: true, card: 'title', sx: { fontWeight: 600 }, cell: (c) => c.name },
-    { key: 'address', header: t('contacts.address'), cell: (c) => c.address, sx: { wordBreak: 'break-all' } },
+    { key: 'address', header: t('contacts.address'), cell: (c) => c.address },
     {
       key: 'groups',
       header: t('contacts.groups'),

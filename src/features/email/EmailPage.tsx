@@ -43,7 +43,7 @@ export default function EmailPage() {
           <FeatureNotEnabled message={t('not_enabled')} />
         </Box>
       ) : null}
-      <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} aria-label={t('tabs.label')}>
+      <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} aria-label={t('tabs.label')}>
         {TABS.map((name) => (
           <Tab key={name} value={name} label={t(`tabs.${name}`)} id={`email-tab-${name}`} aria-controls={`email-panel-${name}`} sx={{ minHeight: 48 }} data-testid={`email-tab-${name}`} />
         ))}

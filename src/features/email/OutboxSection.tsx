@@ -45,7 +45,7 @@ export function OutboxSection({ outbox }: { outbox: Outbox }) {
       card: 'aside',
       cell: (m) => <Chip size="small" color={STATE_COLOR[m.state]} label={t(`outbox.states.${m.state}`)} data-testid={`outbox-state-${m.id}`} />,
     },
-    { key: 'recipient', header: t('outbox.recipient'), cell: (m) => m.recipient, sx: { wordBreak: 'break-all' } },
+    { key: 'recipient', header: t('outbox.recipient'), cell: (m) => m.recipient },
     {
       key: 'time',
       header: t('outbox.time'),
