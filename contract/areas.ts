@@ -22,6 +22,7 @@ import { metaContract } from './api/meta.routes';
 import { plcRuntimeContract } from './api/plc-runtime.routes';
 import { apiKeysContract } from './api/api-keys.routes';
 import { securityContract } from './api/security.routes';
+import { emailContract } from './api/email.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -41,6 +42,7 @@ export const CONTRACT_AREAS = [
   plcRuntimeContract,
   apiKeysContract,
   securityContract,
+  emailContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -48,6 +48,8 @@ export const alarmSchema = z.object({
   condition: z.object({ op: z.enum(['>', '>=', '<', '<=', '==', '!=']), value: z.number() }),
   severity: z.enum(['low', 'medium', 'high']),
   message: z.string().max(256),
+  /** The e-mail group mailed when the alarm rises, and when it clears if `on_clear` (server/services/email-outbox.ts). */
+  email: z.object({ group: name, on_clear: z.boolean().default(false) }).optional(),
 });
 
 export const recipeSchema = z.object({
@@ -146,6 +148,8 @@ export const projectSchema = z.object({
   opcua: z.object({ root: opcuaFolderSchema }),
   /** Enhanced Security: the project keeps operator accounts (absent: off; docs/decisions.md#enhanced-security). */
   enhanced_security: z.boolean().optional(),
+  /** The project uses e-mail (alarm mails; specification §2: the E-mail screen says otherwise that it is not enabled). */
+  email_enabled: z.boolean().default(false),
 });
 
 export type Project = z.infer<typeof projectSchema>;

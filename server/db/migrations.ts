@@ -291,4 +291,49 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 10,
+    name: 'email',
+    // E-mail (server/services/email.ts): the contacts and groups alarm mails go to, and the durable
+    // outbox of mails (queued -> sending -> sent / failed). A mail is 'sending' from just before
+    // it is handed to the SMTP server until its answer is kept, so a mail found 'sending' at start
+    // may have gone: it is marked failed ('interrupted'), never sent again on its own. One mail per
+    // recipient per alarm event and kind (the unique index).
+    sql: `
+      CREATE TABLE email_groups (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE
+      );
+      CREATE TABLE email_contacts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL UNIQUE COLLATE NOCASE
+      );
+      CREATE TABLE email_contact_groups (
+        contact_id INTEGER NOT NULL REFERENCES email_contacts(id) ON DELETE CASCADE,
+        group_id INTEGER NOT NULL REFERENCES email_groups(id) ON DELETE CASCADE,
+        PRIMARY KEY (contact_id, group_id)
+      );
+      CREATE TABLE email_outbox (
+        id INTEGER PRIMARY KEY,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'failed')),
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        event_id INTEGER,
+        event_kind TEXT CHECK (event_kind IN ('raised', 'cleared')),
+        created_at INTEGER NOT NULL,
+        attempted_at INTEGER,
+        sent_at INTEGER,
+        next_attempt_at INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        reason TEXT,
+        smtp_code INTEGER,
+        smtp_reply TEXT
+      );
+      CREATE UNIQUE INDEX email_outbox_once ON email_outbox(event_id, event_kind, recipient) WHERE event_id IS NOT NULL;
+      CREATE INDEX email_outbox_due ON email_outbox(state, next_attempt_at);
+      CREATE INDEX email_outbox_attempted ON email_outbox(attempted_at);
+    `,
+  },
 ];

@@ -82,11 +82,22 @@ export function conditionHolds(alarm: AlarmDef, value: TagValue | undefined): bo
 /** The alarm an open event belongs to: a new project's alarm with another name or tag is another alarm. */
 const keyOf = (a: { id?: number; alarm_id?: number; name: string; tag: string }) => `${a.alarm_id ?? a.id}\u0000${a.name}\u0000${a.tag}`;
 
+/** An alarm that rose or cleared at a scan, as its listeners are told (inside the scan's
+ * transaction: what they write is kept with the event, or not at all). */
+export interface AlarmTransition {
+  kind: 'raised' | 'cleared';
+  alarm: AlarmDef;
+  event_id: number;
+  value: number | null;
+  at: number;
+}
+
 export class AlarmService {
   /** Open (not cleared) events by alarm. */
   private open = new Map<string, number>();
   private raised = 0;
   private listeners = new Set<() => void>();
+  private transitionListeners = new Set<(t: AlarmTransition) => void>();
 
   private readonly events: NewestFirst<EventRow>;
 
@@ -105,6 +116,17 @@ export class AlarmService {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called for each alarm of the project that rises or clears, inside the scan's transaction
+   * (the e-mail outbox queues its mails there, so an event is never kept without them). */
+  onTransition(listener: (t: AlarmTransition) => void): () => void {
+    this.transitionListeners.add(listener);
+    return () => this.transitionListeners.delete(listener);
+  }
+
+  private transition(t: AlarmTransition): void {
+    for (const l of this.transitionListeners) l(t);
   }
 
   private changed(): void {
@@ -133,10 +155,12 @@ export class AlarmService {
             );
             this.open.set(key, id);
             raised++;
+            this.transition({ kind: 'raised', alarm, event_id: id, value: typeof value === 'number' ? value : null, at: now });
           } else if (!holds && openId !== undefined) {
             this.db.prepare('UPDATE alarm_events SET cleared_at = ?, cleared_value = ? WHERE id = ?').run(now, typeof value === 'number' ? value : null, openId);
             this.open.delete(key);
             cleared++;
+            this.transition({ kind: 'cleared', alarm, event_id: openId, value: typeof value === 'number' ? value : null, at: now });
           }
         }
         for (const [key, id] of this.open) {

@@ -32,6 +32,7 @@ describe('secret marks of the contract', () => {
       'security.updateAccount': ['admin_password', 'password'],
       'security.removeAccount': ['admin_password'],
       'security.setOpcua': ['admin_password'],
+      'email.setSmtp': ['password', 'password_confirm'],
     });
   });
 
@@ -68,6 +69,7 @@ describe('secret marks of the contract', () => {
       hotspot: ['password'],
       opcua: ['users.[].password_hash'],
       plc_runtime: ['activation.licence'],
+      email_smtp: ['password'],
     });
   });
 });
