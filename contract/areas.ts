@@ -20,6 +20,7 @@ import { opcuaContract } from './api/opcua.routes';
 import { cgiContract } from './api/cgi.routes';
 import { metaContract } from './api/meta.routes';
 import { plcRuntimeContract } from './api/plc-runtime.routes';
+import { accountsContract } from './api/accounts.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -37,6 +38,7 @@ export const CONTRACT_AREAS = [
   cgiContract,
   metaContract,
   plcRuntimeContract,
+  accountsContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -15,6 +15,7 @@ import { opcuaArea } from './routes/opcua';
 import { cgiArea } from './routes/cgi';
 import { metaArea } from './routes/meta';
 import { plcRuntimeArea } from './routes/plc-runtime';
+import { accountsArea } from './routes/accounts';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -36,6 +37,7 @@ export const SERVER_AREAS = [
   cgiArea,
   metaArea,
   plcRuntimeArea,
+  accountsArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

@@ -247,4 +247,15 @@ export const MIGRATIONS: Migration[] = [
           AND json_type((SELECT value FROM settings WHERE key = 'webview'), '$.users_enabled."' || username || '"') = 'false';
     `,
   },
+  {
+    id: 9,
+    name: 'session_details',
+    // What Account Management shows of a live session (docs/decisions.md#account-management):
+    // the browser's user agent at sign-in, and when the session was last seen (written at sign-in
+    // and at each renewal; the calls in between are counted in memory by the token service).
+    sql: `
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER;
+    `,
+  },
 ];

@@ -28,6 +28,7 @@ describe('secret marks of the contract', () => {
       'plcRuntime.activate': ['value'],
       'webview.addUser': ['admin_password', 'password'],
       'webview.updateUser': ['admin_password', 'password'],
+      'accounts.resetPassword': ['admin_password', 'password'],
     });
   });
 
