@@ -13,10 +13,11 @@ import { opcuaArea } from './opcua';
 import { webviewArea } from './webview';
 import { webviewLiveArea } from './webview-live';
 import { machinesArea } from './machines';
+import { accountsArea } from './accounts';
 import { shellArea } from '../layout/area';
 
 /** Every area of the console, once. A new area is a folder with an `index.ts` and one line here. */
-export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea];
+export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea, accountsArea];
 
 /** The text namespaces of every area, besides the main one. */
 export const TEXT_NAMESPACES: readonly string[] = AREAS.flatMap((a) => (a.textNamespace ? [a.textNamespace] : []));
