@@ -302,7 +302,7 @@ function SessionsSection({ open }: { open(d: Dialog): void }) {
   return (
     <Section id="sessions-heading" title={t('sessions.title')} intro={t('sessions.intro')}>
       <QueryList query={query} failed={t('sessions.load_failed')} loading={t('loading')} empty={t('sessions.none')}>
-        {(rows) => <ResponsiveTable rows={rows} rowKey={(s) => s.id} columns={columns} tableMinWidth={900} labelledBy="sessions-heading" rowTestId={(s) => `session-${s.username}-${s.source}`} />}
+        {(rows) => <ResponsiveTable rows={rows} rowKey={(s) => s.id} columns={columns} tableMinWidth={900} labelledBy="sessions-heading" rowTestId={(s) => `session-${s.id}`} />}
       </QueryList>
     </Section>
   );

@@ -81,7 +81,7 @@ async function openPage(options: Parameters<typeof device>[0] = {}, language: 'e
   const user = userEvent.setup({ delay: null });
   renderScreen(<AccountManagementPage />, { language });
   await screen.findByTestId('account-history');
-  await screen.findByTestId('session-history-192.0.2.10');
+  await screen.findByTestId(`session-${SESSION_ID}`);
   await screen.findByTestId('lockout-history-192.0.2.66');
   return { fake, state, user };
 }
@@ -188,13 +188,13 @@ describe('AccountManagementPage', () => {
 
   test('Sign out asks first, then ends the session', async () => {
     const { fake, user } = await openPage();
-    const own = screen.getByTestId('session-admin-192.0.2.1');
+    const own = screen.getByTestId(`session-${OWN_ID}`);
     expect(own).toHaveTextContent('This session');
     await user.click(screen.getByRole('button', { name: 'Sign out history at 192.0.2.10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out history?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `${SESSIONS}/${SESSION_ID}`)).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByTestId('session-history-192.0.2.10')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId(`session-${SESSION_ID}`)).not.toBeInTheDocument());
   });
 
   test('Unlock ends a lockout', async () => {
