@@ -238,6 +238,7 @@ export function ResetPasswordDialog({ name, onClose }: { name: ManagedName; onCl
       error={shown(key).length > 0}
       helperText={helper(shown(key), hint)}
       required
+      fullWidth
       disabled={state.isLoading}
       slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
     />

@@ -259,7 +259,7 @@ function AccountsSection({ open }: { open(d: Dialog): void }) {
   return (
     <Section id="accounts-heading" title={t('accounts.title')} intro={t('accounts.intro')}>
       <QueryList query={query} failed={t('accounts.load_failed')} loading={t('loading')} empty={t('accounts.none')}>
-        {(rows) => <ResponsiveTable rows={rows} rowKey={(a) => a.username} columns={columns} tableMinWidth={1000} labelledBy="accounts-heading" rowTestId={(a) => `account-${a.username}`} />}
+        {(rows) => <ResponsiveTable rows={rows} rowKey={(a) => a.username} columns={columns} tableMinWidth={880} labelledBy="accounts-heading" rowTestId={(a) => `account-${a.username}`} />}
       </QueryList>
     </Section>
   );
