@@ -23,7 +23,7 @@ export const accountsContract = defineContractArea<typeof calls>()({
   auditTargets: ['accounts.managed', 'accounts.sessions', 'accounts.lockouts'],
   auditTargetForms: [
     /** One account changed in Account Management (enabled, extra roles, a new password). */
-    { key: 'managed_account', prefix: 'accounts:', pattern: /^accounts:(.+)$/, param: 'account', list: false },
+    { key: 'managed_account', prefix: 'accounts.managed:', pattern: /^accounts\.managed:(.+)$/, param: 'account', list: false },
   ],
   errorCodes: [
     /** Admin may not disable its own account (nobody could then manage the device). */

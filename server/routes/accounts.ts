@@ -25,15 +25,15 @@ export const accountsArea = defineServerArea({
     registerCall(app, device, calls.list, () => service.list());
 
     registerCall(app, device, calls.update, ({ params, body, audit }) => {
-      audit({ target: `accounts:${params.name}`, after: body });
+      audit({ target: `accounts.managed:${params.name}`, after: body });
       const before = service.update(params.name, body);
-      audit({ target: `accounts:${params.name}`, before, after: body });
+      audit({ target: `accounts.managed:${params.name}`, before, after: body });
       return service.list();
     });
 
     registerCall(app, device, calls.resetPassword, async ({ params, body, caller, source, audit }) => {
       // The row names the account; the body's passwords are masked by the body schema.
-      audit({ target: `accounts:${params.name}`, after: body });
+      audit({ target: `accounts.managed:${params.name}`, after: body });
       await service.confirm(caller.username, source, body.admin_password);
       await service.resetPassword(params.name, body.password);
       return service.list();

@@ -72,7 +72,7 @@ describe('Account Management', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error_code: 'own_account' });
       expect((await accountOf('admin')).enabled).toBe(true);
-      expect(lastRow('update_account')).toMatchObject({ target: 'accounts:admin', result: 'own_account' });
+      expect(lastRow('update_account')).toMatchObject({ target: 'accounts.managed:admin', result: 'own_account' });
       const roles = await t.call('PUT', `${ACCOUNTS}/admin`, admin, { extra_roles: ['recipe'] });
       expect(roles.statusCode).toBe(400);
       expect(roles.json()).toMatchObject({ error_code: 'validation_failure', field: 'extra_roles' });
@@ -106,7 +106,7 @@ describe('Account Management', () => {
       const refused = await signIn('history');
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ error_code: 'invalid_credentials' });
-      expect(lastRow('update_account')).toMatchObject({ account: 'admin', target: 'accounts:history', result: 'success' });
+      expect(lastRow('update_account')).toMatchObject({ account: 'admin', target: 'accounts.managed:history', result: 'success' });
       expect(JSON.parse(lastRow('update_account').after_value!)).toEqual({ enabled: false });
       expect(JSON.parse(lastRow('update_account').before_value!)).toEqual({ enabled: true, extra_roles: [] });
 
@@ -190,7 +190,7 @@ describe('Account Management', () => {
       expect((await t.call('GET', ACCOUNTS, admin)).statusCode).toBe(200);
 
       const row = lastRow('reset_account_password');
-      expect(row).toMatchObject({ account: 'admin', target: 'accounts:update', result: 'success' });
+      expect(row).toMatchObject({ account: 'admin', target: 'accounts.managed:update', result: 'success' });
       expect(row.after_value).not.toContain(NEW_PASSWORD);
       expect(row.after_value).not.toContain(TEST_PASSWORD);
       expect(JSON.parse(row.after_value!)).toEqual({ password: '***', admin_password: '***' });
