@@ -94,7 +94,7 @@ describe('Account Management', () => {
       }
     });
 
-    it('a disabled account cannot sign in and its sessions end at once; enabled again, it signs in', async () => {
+    it('SESS-02: a disabled account cannot sign in and its sessions end at once; enabled again, it signs in', async () => {
       const history = await t.login('history');
       expect((await t.call('GET', '/api/v1/uac/account/userinfo', history)).statusCode).toBe(200);
       const res = await t.call('PUT', `${ACCOUNTS}/history`, admin, { enabled: false });
@@ -116,7 +116,7 @@ describe('Account Management', () => {
   });
 
   describe('extra roles', () => {
-    it('a granted menu is enforced at the next call of a session already open, and the extra-role call answers it', async () => {
+    it('JWT-03: a granted menu is enforced at the next call of a session already open, and the extra-role call answers it', async () => {
       const history = await t.login('history');
       expect((await t.call('GET', '/api/v1/recipe/books', history)).statusCode).toBe(403);
       const res = await t.call('PUT', `${ACCOUNTS}/history`, admin, { extra_roles: ['recipe', 'opcua'] });
@@ -163,7 +163,7 @@ describe('Account Management', () => {
       expect(own.json()).toMatchObject({ error_code: 'validation_failure', field: 'name' });
     });
 
-    it("ends the account's sessions at once and it must change the password at its next sign-in", async () => {
+    it("SESS-02: ends the account's sessions at once and it must change the password at its next sign-in", async () => {
       const update = await t.loginPair('update');
       await t.call('PATCH', '/api/v1/uac/account/state', update.access_token, { code: 1 });
       expect((await accountOf('update')).must_change_password).toBe(false);
@@ -198,7 +198,7 @@ describe('Account Management', () => {
   });
 
   describe('sessions', () => {
-    it('lists every live session with its address, browser, start and last call', async () => {
+    it('SESS-05: lists every live session with its address, browser, start and last call', async () => {
       const before = t.device.clock.now();
       const pair = (await signIn('update', TEST_PASSWORD, '192.0.2.10', CHROME_UA)).json();
       await t.call('GET', '/api/v1/uac/account/userinfo', pair.access_token);
@@ -213,7 +213,7 @@ describe('Account Management', () => {
       expect(((await t.call('GET', SESSIONS, admin)).json() as unknown[]).length).toBe(1);
     });
 
-    it('Sign out revokes the session at once: its next call and its renewal are refused; 404 for none', async () => {
+    it('SESS-05: Sign out revokes the session at once: its next call and its renewal are refused; 404 for none', async () => {
       const pair = (await signIn('history', TEST_PASSWORD, '192.0.2.11')).json();
       const other = await t.login('history');
       const id = ((await t.call('GET', SESSIONS, admin)).json() as Array<{ id: string; source: string }>).find((s) => s.source === '192.0.2.11')!.id;
@@ -241,7 +241,7 @@ describe('Account Management', () => {
   });
 
   describe('lockouts', () => {
-    it('lists an address locked out of an account; Unlock lets the account sign in from it at once', async () => {
+    it('LOCK-05: lists an address locked out of an account; Unlock lets the account sign in from it at once', async () => {
       const source = '192.0.2.77';
       for (let i = 0; i < MAX_FAILURES; i++) await signIn('update', 'Wrong-Pass-1', source);
       expect((await signIn('update', TEST_PASSWORD, source)).statusCode).toBe(429);
@@ -268,7 +268,7 @@ describe('Account Management', () => {
     });
   });
 
-  it('answers 401 without a token and 403 to update, history and the WebView users on every call', async () => {
+  it('AUTH-01, AUTH-02: answers 401 without a token and 403 to update, history and the WebView users on every call', async () => {
     const calls = ALL_CALLS.filter((c) => c.id.startsWith('accounts.'));
     expect(calls).toHaveLength(7);
     const tokens = await Promise.all((['update', 'history', 'cmt_default_control_user'] as const).map((a) => t.login(a)));
@@ -302,7 +302,7 @@ describe('Account Management over real sockets', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("Sign out closes the session's time socket at once (4401)", async () => {
+  it("SESS-02: Sign out closes the session's time socket at once (4401)", async () => {
     const admin = await loginOver(server.httpUrl, 'admin');
     const victim = await loginOver(server.httpUrl, 'history');
     const s = openSocket(`${server.httpUrl.replace(/^http/, 'ws')}${DATETIME_SOCKET_PATH}`);
