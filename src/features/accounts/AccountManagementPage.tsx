@@ -191,7 +191,7 @@ function AccountsSection({ open }: { open(d: Dialog): void }) {
       cell: (a) => (
         <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
           <span>{t('accounts.days', { count: a.password_age_days })}</span>
-          {a.must_change_password ? <Chip size="small" color="warning" variant="outlined" label={t('accounts.must_change')} /> : null}
+          {a.must_change_password ? <Chip size="small" variant="outlined" label={t('accounts.must_change')} /> : null}
         </Box>
       ),
     },
