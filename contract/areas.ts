@@ -23,6 +23,7 @@ import { plcRuntimeContract } from './api/plc-runtime.routes';
 import { apiKeysContract } from './api/api-keys.routes';
 import { securityContract } from './api/security.routes';
 import { emailContract } from './api/email.routes';
+import { accountsContract } from './api/accounts.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -43,6 +44,7 @@ export const CONTRACT_AREAS = [
   apiKeysContract,
   securityContract,
   emailContract,
+  accountsContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -18,6 +18,7 @@ import { plcRuntimeArea } from './routes/plc-runtime';
 import { apiKeysArea } from './routes/api-keys';
 import { securityArea } from './routes/security';
 import { emailArea } from './routes/email';
+import { accountsArea } from './routes/accounts';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -42,6 +43,7 @@ export const SERVER_AREAS = [
   apiKeysArea,
   securityArea,
   emailArea,
+  accountsArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

@@ -248,47 +248,14 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    id: 12,
-    name: 'api_keys',
-    // API keys (docs/decisions.md#api-keys): each acts as one admin-mode account for some of its
-    // menus (a JSON array), read-only or read-write, until it expires or is revoked. Only the
-    // SHA-256 of its secret is kept; the id (in the key itself, after its prefix) finds the row.
+    id: 9,
+    name: 'session_details',
+    // What Account Management shows of a live session (docs/decisions.md#account-management):
+    // the browser's user agent at sign-in, and when the session was last seen (written at sign-in
+    // and at each renewal; the calls in between are counted in memory by the token service).
     sql: `
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        account TEXT NOT NULL REFERENCES accounts(username),
-        menus TEXT NOT NULL,
-        read_only INTEGER NOT NULL CHECK (read_only IN (0, 1)),
-        secret_hash TEXT NOT NULL,
-        expires_at TEXT,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL,
-        last_used_at TEXT,
-        last_used_from TEXT,
-        revoked_at TEXT
-      );
-    `,
-  },
-  {
-    id: 11,
-    name: 'security_accounts',
-    // Enhanced Security's operator accounts (docs/decisions.md#enhanced-security): the running
-    // project's, keyed by its name (an update of the same project keeps them, another project has
-    // its own). The name is unique per project whatever its case (`account_key`, lower-cased NFC);
-    // the password is a scrypt hash only; the classes a string of the letters A-L.
-    sql: `
-      CREATE TABLE security_accounts (
-        project TEXT NOT NULL,
-        id INTEGER NOT NULL,
-        account TEXT NOT NULL,
-        account_key TEXT NOT NULL,
-        password_hash TEXT NOT NULL,
-        classes TEXT NOT NULL,
-        password_updated_at TEXT NOT NULL,
-        PRIMARY KEY (project, id),
-        UNIQUE (project, account_key)
-      );
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER;
     `,
   },
   {
@@ -334,6 +301,50 @@ export const MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX email_outbox_once ON email_outbox(event_id, event_kind, recipient) WHERE event_id IS NOT NULL;
       CREATE INDEX email_outbox_due ON email_outbox(state, next_attempt_at);
       CREATE INDEX email_outbox_attempted ON email_outbox(attempted_at);
+    `,
+  },
+  {
+    id: 11,
+    name: 'security_accounts',
+    // Enhanced Security's operator accounts (docs/decisions.md#enhanced-security): the running
+    // project's, keyed by its name (an update of the same project keeps them, another project has
+    // its own). The name is unique per project whatever its case (`account_key`, lower-cased NFC);
+    // the password is a scrypt hash only; the classes a string of the letters A-L.
+    sql: `
+      CREATE TABLE security_accounts (
+        project TEXT NOT NULL,
+        id INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        account_key TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        classes TEXT NOT NULL,
+        password_updated_at TEXT NOT NULL,
+        PRIMARY KEY (project, id),
+        UNIQUE (project, account_key)
+      );
+    `,
+  },
+  {
+    id: 12,
+    name: 'api_keys',
+    // API keys (docs/decisions.md#api-keys): each acts as one admin-mode account for some of its
+    // menus (a JSON array), read-only or read-write, until it expires or is revoked. Only the
+    // SHA-256 of its secret is kept; the id (in the key itself, after its prefix) finds the row.
+    sql: `
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        account TEXT NOT NULL REFERENCES accounts(username),
+        menus TEXT NOT NULL,
+        read_only INTEGER NOT NULL CHECK (read_only IN (0, 1)),
+        secret_hash TEXT NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        last_used_at TEXT,
+        last_used_from TEXT,
+        revoked_at TEXT
+      );
     `,
   },
 ];

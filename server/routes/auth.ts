@@ -25,6 +25,7 @@ async function grant(
   source: string,
   pathAccount: AccountName | null,
   audit: (e: { account?: string; after?: unknown }) => void,
+  userAgent: string | null = null,
 ): Promise<TokenPair> {
   const limits = device.signInLimits;
   if (body.grant_type === 'refresh_token') {
@@ -74,16 +75,25 @@ async function grant(
     device.lockout.recordSuccess(source, username);
     ended = true;
     limits.succeeded(source, username);
-    return device.tokens.issue(username, source);
+    return device.tokens.issue(username, source, userAgent);
   } finally {
     if (!ended) limits.abandoned(username);
   }
 }
 
-function register(app: FastifyInstance, device: Device): void {
-  registerCall(app, device, tokenApp, ({ body, source, audit }) => grant(device, body, source, null, audit));
+/** The browser's user agent as kept with its session (Account Management shows it): at most 512
+ * characters, none if it sent none. */
+function userAgentOf(header: string | string[] | undefined): string | null {
+  const text = Array.isArray(header) ? header[0] : header;
+  return text ? text.slice(0, 512) : null;
+}
 
-  registerCall(app, device, tokenAdmin, ({ body, params, source, audit }) => grant(device, body, source, params.role, audit));
+function register(app: FastifyInstance, device: Device): void {
+  registerCall(app, device, tokenApp, ({ body, source, audit, req }) => grant(device, body, source, null, audit, userAgentOf(req.headers['user-agent'])));
+
+  registerCall(app, device, tokenAdmin, ({ body, params, source, audit, req }) =>
+    grant(device, body, source, params.role, audit, userAgentOf(req.headers['user-agent'])),
+  );
 
   registerCall(app, device, logout, ({ caller }) => {
     device.tokens.revokeSessions([caller.sessionId], 'logout');

@@ -18,7 +18,8 @@ export interface Account {
   password_updated_at: string;
   /** A user-mode account's WebView role; null for admin, update and history. */
   webview_role: WebviewRole | null;
-  /** A disabled account cannot sign in (only WebView users are ever disabled). */
+  /** A disabled account cannot sign in (WebView users, disabled in WebView Setting; update and
+   * history, disabled in Account Management; never admin). */
   enabled: boolean;
 }
 

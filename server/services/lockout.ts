@@ -64,6 +64,10 @@ export class LockoutService {
       failuresOf.run(key);
       lockoutsOf.run(key);
     });
+    this.releasePair = db.transaction((source: string, key: string) => {
+      this.unlock.run(source, key);
+      this.clearFailures.run(source, key);
+    });
     this.transactFailure = db.transaction((source: string, username: string, now: number): boolean => {
       this.pruneFailures.run(now - FAILURE_WINDOW_MS);
       this.insertFailure.run(source, username, now);
@@ -77,6 +81,7 @@ export class LockoutService {
 
   private readonly transactFailure: (source: string, username: string, now: number) => boolean;
   private readonly clearAccountRows: (key: string) => void;
+  private readonly releasePair: (source: string, key: string) => void;
 
   private lockedError(until: number): ApiError {
     const minutes = Math.max(1, Math.ceil((until - this.clock.now()) / 60_000));
@@ -100,6 +105,12 @@ export class LockoutService {
   /** Forgets every failure and lockout of `username`, from every address (admin's recovery). */
   clearAccount(username: string): void {
     this.clearAccountRows(accountKey(username, this.isAccount));
+  }
+
+  /** Ends the lockout of an address for the name it is kept under (`accountKey`'s), and forgets
+   * that pair's failures: Account Management's Unlock. */
+  release(source: string, key: string): void {
+    this.releasePair(source, key);
   }
 
   recordSuccess(source: string, username: string): void {

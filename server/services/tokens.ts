@@ -51,23 +51,33 @@ export class TokenService {
    * library's cache, which hashes every token with SHA-256 to find it. Bounded; cleared when full. */
   private readonly signatureChecked = new Map<string, JwtPayload>();
 
+  /** When each live session last made a call, since this process started (the stored
+   * `last_seen_at` is written at sign-in and renewal only: a write per call would cost too much). */
+  private readonly seen = new Map<string, number>();
+
+  /** When a session last made a call this process saw, if it did. */
+  lastSeen(sessionId: string): number | undefined {
+    return this.seen.get(sessionId);
+  }
+
   constructor(private readonly db: Db, private readonly clock: Clock, secret: string) {
     this.sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true }) as (p: JwtPayload) => string;
     // Expiry is checked against the injectable clock below, not by the library.
     this.verifyJwt = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true }) as (t: string) => JwtPayload;
     this.sessionRevokedAt = db.prepare('SELECT revoked_at FROM sessions WHERE id = ?');
-    this.insertSession = db.prepare('INSERT INTO sessions (id, username, source, created_at) VALUES (?, ?, ?, ?)');
+    this.insertSession = db.prepare('INSERT INTO sessions (id, username, source, created_at, user_agent, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)');
     this.insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)');
     this.events.setMaxListeners(0);
   }
 
-  /** Signs in: a new session with its first token pair. */
-  issue(username: string, source: string): TokenPair {
+  /** Signs in: a new session with its first token pair; `userAgent`, the browser's, is kept for
+   * Account Management's list of sessions. */
+  issue(username: string, source: string, userAgent: string | null = null): TokenPair {
     const sessionId = crypto.randomUUID();
     const now = this.clock.now();
     let pair!: TokenPair;
     this.db.transaction(() => {
-      this.insertSession.run(sessionId, username, source, now);
+      this.insertSession.run(sessionId, username, source, now, userAgent, now);
       pair = this.pairFor(username, sessionId, now);
     })();
     return pair;
@@ -102,6 +112,7 @@ export class TokenService {
     let pair!: TokenPair;
     this.db.transaction(() => {
       this.db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?').run(now, sha256(refreshToken));
+      this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(now, row.session_id);
       pair = this.pairFor(username, row.session_id, now);
     })();
     return { pair, username };
@@ -124,6 +135,8 @@ export class TokenService {
     }
     if (!this.isSessionActive(payload.sid)) throw invalidToken();
     if (payload.exp * 1000 <= this.clock.now()) throw expiredToken();
+    if (this.seen.size >= 10_000) this.seen.clear();
+    this.seen.set(payload.sid, this.clock.now());
     return { username: payload.sub, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   }
 
@@ -143,7 +156,10 @@ export class TokenService {
     const stmt = this.db.prepare('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL');
     const now = this.clock.now();
     this.db.transaction(() => sessionIds.forEach((id) => stmt.run(now, reason, id)))();
-    for (const id of sessionIds) this.liveSessions.delete(id);
+    for (const id of sessionIds) {
+      this.liveSessions.delete(id);
+      this.seen.delete(id);
+    }
     this.events.emit('revoked', sessionIds);
   }
 

@@ -47,7 +47,7 @@ describe('extra roles', () => {
   let t: TestDevice;
   beforeAll(async () => {
     t = await startTestDevice();
-    // Granted by admin in Account Management; there is no call for it yet, so the rows are written directly.
+    // Granted by admin in Account Management (PUT /uac/accounts/<name>, test/server/account-management.test.ts); written directly here.
     const grant = t.device.db.prepare('INSERT INTO extra_roles (username, menu) VALUES (?, ?)');
     grant.run('update', 'opcua');
     grant.run('update', 'security');

@@ -33,6 +33,7 @@ describe('secret marks of the contract', () => {
       'security.removeAccount': ['admin_password'],
       'security.setOpcua': ['admin_password'],
       'email.setSmtp': ['password', 'password_confirm'],
+      'accounts.resetPassword': ['admin_password', 'password'],
     });
   });
 

@@ -91,7 +91,7 @@ describe("the operation log's names, each in its area's texts", () => {
     });
 
     it('finds words for every target and form', () => {
-      const samples = [...AUDIT_TARGETS, 'account.admin.state_code', 'account.admin,update', 'event_log.7', 'communication.devices.PLC 2', 'webview.users:operator1', 'webview.tag:Pump1_Running', 'api_keys.0123456789abcdef', 'security.accounts:operator1'];
+      const samples = [...AUDIT_TARGETS, 'account.admin.state_code', 'account.admin,update', 'event_log.7', 'communication.devices.PLC 2', 'webview.users:operator1', 'webview.tag:Pump1_Running', 'api_keys.0123456789abcdef', 'security.accounts:operator1', 'accounts.managed:history'];
       const unnamed = samples.filter((target) => targetText(t, target, language).startsWith('audit.targets.'));
       expect(unnamed).toEqual([]);
       // Every form is among the samples.
