@@ -1,13 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
@@ -22,6 +18,7 @@ import { useStrengthRulesQuery } from '../../../store/api/system-endpoints';
 import { StrengthMeter } from '../../components/password/StrengthMeter';
 import { errorText, type ErrorTexts } from '../../i18n/error-text';
 import { EMPTY_RESET_FORM, resetFormProblems, type ResetForm, type ResetFormProblems } from './reset-form';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 
 export const ACCOUNTS_NS = 'accounts';
 export const TOUCH = { minHeight: 44 } as const;
@@ -30,58 +27,9 @@ export const CHANGE_ERROR_TEXTS: ErrorTexts = { fallback: 'accounts:dialog.faile
 /** A refused reset: a wrong admin password says whose password it wanted. */
 const RESET_ERROR_TEXTS: ErrorTexts = { codes: { current_password_error: 'accounts:reset.admin_password_wrong' }, fallback: 'accounts:dialog.failed' };
 
-export function DialogFrame({
-  title,
-  submitLabel,
-  busy,
-  error,
-  onSubmit,
-  onClose,
-  danger = false,
-  testId,
-  children,
-}: {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  danger?: boolean;
-  testId?: string;
-  children: ReactNode;
-}) {
+export function DialogFrame(props: Omit<FormDialogProps, 'cancelLabel'>) {
   const { t } = useTranslation(ACCOUNTS_NS);
-  const titleId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid={testId}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            {children}
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy} sx={TOUCH}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} loading={busy} sx={TOUCH}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
+  return <FormDialog {...props} cancelLabel={t('dialog.cancel')} />;
 }
 
 /** A yes/no question before an action that ends something (a session, an account's access). The

@@ -1,13 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -42,49 +37,11 @@ import {
 import { FileButton } from '../../components/FileButton';
 import { errorText } from '../../i18n/error-text';
 import { SECURITY_ERROR_TEXTS, SECURITY_NS, TOUCH } from './texts';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 
-function DialogFrame({ title, submitLabel, busy, error, onSubmit, onClose, danger = false, testId, children }: {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  danger?: boolean;
-  testId?: string;
-  children: ReactNode;
-}) {
+function DialogFrame(props: Omit<FormDialogProps, 'cancelLabel'>) {
   const { t } = useTranslation(SECURITY_NS);
-  const titleId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid={testId}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            {children}
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy} sx={TOUCH}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} loading={busy} sx={TOUCH}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
+  return <FormDialog {...props} cancelLabel={t('dialog.cancel')} />;
 }
 
 /** Twelve checkboxes, A to L, each a 44 px target. */

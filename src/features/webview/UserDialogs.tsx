@@ -1,12 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+import { useState, type ReactNode } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +10,7 @@ import { WEBVIEW_ROLES, type WebviewRole } from '../../../contract/api/webview.r
 import { PASSWORD_MIN_LENGTH } from '../../../contract/rules/password-strength';
 import { errorText } from '../../i18n/error-text';
 import { userFormProblems, WEBVIEW_NS, type UserFormProblem } from './settings-form';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 
 const TOUCH = { minHeight: 44 } as const;
 const DIALOG_TEXTS = { fallback: 'webview:dialog.failed' } as const;
@@ -27,56 +21,9 @@ interface PasswordFields {
   adminPassword: string;
 }
 
-function DialogFrame({
-  title,
-  submitLabel,
-  busy,
-  error,
-  onSubmit,
-  onClose,
-  danger = false,
-  children,
-}: {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  danger?: boolean;
-  children: ReactNode;
-}) {
+function DialogFrame(props: Omit<FormDialogProps, 'cancelLabel'>) {
   const { t } = useTranslation(WEBVIEW_NS);
-  const titleId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            {children}
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy} sx={TOUCH}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} loading={busy} sx={TOUCH}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
+  return <FormDialog {...props} cancelLabel={t('dialog.cancel')} />;
 }
 
 /** The new password twice and the administrator's own password, each saying what is wrong once
