@@ -193,7 +193,9 @@ export function createCloudService(options: CloudServiceOptions = {}): CloudServ
   function start(): void {
     panels.clear();
     fallback = NEW_PANEL;
-    for (const [id, patch] of Object.entries(options.panels ?? {})) setPanel(id, patch);
+    // `*` first: a panel named starts from it.
+    const entries = Object.entries(options.panels ?? {}).sort(([a], [b]) => Number(b === '*') - Number(a === '*'));
+    for (const [id, patch] of entries) setPanel(id, patch);
   }
 
   function panel(id: string): CloudPanel {
