@@ -53,6 +53,10 @@ export interface CloudStatusRead {
   error: string | null;
 }
 
+/** One more failed read in a row; a read that answers (or a successful action) starts anew. */
+const countFailure = assign<CloudDashboardContext, CloudDashboardEvent, undefined, CloudDashboardEvent, never>(({ context }) => ({ failures: context.failures + 1 }));
+const startAnew = assign<CloudDashboardContext, CloudDashboardEvent, undefined, CloudDashboardEvent, never>({ failures: 0 });
+
 const ACTIONS = {
   'cloud.activate': 'activating',
   'cloud.deactivate': 'deactivating',
@@ -83,10 +87,6 @@ export const cloudDashboardMachine = setup({
     retryDelay: ({ context }) => cloudRetryDelay(context.failures),
     pollDelay: CLOUD_POLL_MS,
   },
-  actions: {
-    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
-    startAnew: assign({ failures: 0 }),
-  },
 }).createMachine({
   id: CLOUD_DASHBOARD_ID,
   initial: 'reading',
@@ -101,11 +101,11 @@ export const cloudDashboardMachine = setup({
           {
             guard: { type: 'cloudUnreachable', params: ({ event }) => event.output },
             target: 'retrying',
-            actions: ['countFailure', assign({ readError: null })],
+            actions: [countFailure, assign({ readError: null })],
           },
-          { target: 'watching', actions: ['startAnew', assign({ readError: null })] },
+          { target: 'watching', actions: [startAnew, assign({ readError: null })] },
         ],
-        onError: { target: 'retrying', actions: ['countFailure', assign(({ event }) => ({ readError: errorCodeOf(event.error) }))] },
+        onError: { target: 'retrying', actions: [countFailure, assign(({ event }) => ({ readError: errorCodeOf(event.error) }))] },
       },
     },
     watching: {
@@ -121,7 +121,7 @@ export const cloudDashboardMachine = setup({
       always: { guard: 'outOfRetries', target: 'stalled' },
       after: { retryDelay: 'reading' },
       on: {
-        'cloud.refresh': { target: 'reading', actions: 'startAnew' },
+        'cloud.refresh': { target: 'reading', actions: startAnew },
         'cloud.activate': ACTIONS['cloud.activate'],
         'cloud.deactivate': ACTIONS['cloud.deactivate'],
       },
@@ -129,7 +129,7 @@ export const cloudDashboardMachine = setup({
     stalled: {
       tags: ['stalled'],
       on: {
-        'cloud.refresh': { target: 'reading', actions: 'startAnew' },
+        'cloud.refresh': { target: 'reading', actions: startAnew },
         'cloud.activate': ACTIONS['cloud.activate'],
         'cloud.deactivate': ACTIONS['cloud.deactivate'],
       },
@@ -140,7 +140,7 @@ export const cloudDashboardMachine = setup({
       invoke: {
         id: 'activate',
         src: 'activate',
-        onDone: { target: 'reading', actions: 'startAnew' },
+        onDone: { target: 'reading', actions: startAnew },
         onError: { target: 'reading', actions: assign(({ event }) => ({ actionError: errorCodeOf(event.error) })) },
       },
     },
@@ -150,7 +150,7 @@ export const cloudDashboardMachine = setup({
       invoke: {
         id: 'deactivate',
         src: 'deactivate',
-        onDone: { target: 'reading', actions: 'startAnew' },
+        onDone: { target: 'reading', actions: startAnew },
         onError: { target: 'reading', actions: assign(({ event }) => ({ actionError: errorCodeOf(event.error) })) },
       },
     },

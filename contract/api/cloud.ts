@@ -78,7 +78,7 @@ export const activate = defineCall({
   tag: 'cloud',
   summary:
     'Activates this panel with the cloud service of the chosen region (a panel never subscribed starts its trial); answers the new status. ' +
-    '409 cloud_already_activated; 502 with the reason when the service cannot be reached',
+    '409 cloud_already_activated, or 409 with the reason when the service cannot be reached (cloud_dns_failed, cloud_refused, cloud_timeout, cloud_unreachable, cloud_bad_answer)',
   access: admin,
   response: cloudStatusSchema,
   audit: { action: 'activate_cloud', target: 'cloud.activation' },
@@ -87,7 +87,7 @@ export const activate = defineCall({
 export const deactivate = defineCall({
   ...CLOUD_ROUTES.deactivate,
   tag: 'cloud',
-  summary: 'Deactivates this panel with the cloud service (its subscription stays with the cloud); 409 cloud_not_activated; 502 when the service cannot be reached',
+  summary: 'Deactivates this panel with the cloud service (its subscription stays with the cloud); 409 cloud_not_activated, or 409 with the reason when the service cannot be reached',
   access: admin,
   response: cloudStatusSchema,
   audit: { action: 'deactivate_cloud', target: 'cloud.activation' },

@@ -180,14 +180,14 @@ describe('cloud dashboard', () => {
     expect(oplog(t, 'deactivate_cloud').map((r) => r.result)).toEqual(['success', 'cloud_not_activated']);
   });
 
-  describe('a service that cannot be reached: the status says why, activation answers 502 with it', () => {
+  describe('a service that cannot be reached: the status says why, activation answers 409 with it', () => {
     test.each(['global', 'china'] as const)('%s: the vendor\'s host name does not resolve here (a real failed look-up)', async (region) => {
       t.device.settings.set('cloud', { ...DEFAULT_CLOUD_SETTINGS, region });
       const s = await status();
       expect(s).toMatchObject({ region, error: 'cloud_dns_failed', activation: null, subscription: null, days_left: null, dashboard_qr: null });
       expect(s.service).toMatch(/\.invalid:443$/);
       const res = await t.call('POST', `${BASE}/activate`, admin);
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error_code: 'cloud_dns_failed' });
       expect(oplog(t, 'activate_cloud').at(-1)!.result).toBe('cloud_dns_failed');
     });
@@ -204,7 +204,7 @@ describe('cloud dashboard', () => {
         t.device.settings.set('cloud', { region: 'custom', host: '127.0.0.1', port: silent.port });
         expect((await status()).error).toBe('cloud_timeout');
         const res = await t.call('POST', `${BASE}/activate`, admin);
-        expect(res.statusCode).toBe(502);
+        expect(res.statusCode).toBe(409);
         expect(res.json()).toMatchObject({ error_code: 'cloud_timeout' });
       } finally {
         await silent.close();

@@ -83,7 +83,8 @@ export class CloudDashboardService {
   }
 
   /** Activates or deactivates the panel; answers the new status. 409 when the cloud holds it so
-   * already, 502 with the reason when the service cannot be reached. */
+   * already, or with the reason when the service cannot be reached (a refusal of the device, which
+   * never answers 5xx: nothing failed on the panel itself). */
   async change(action: 'activate' | 'deactivate'): Promise<CloudStatus> {
     const settings = this.deps.settings();
     const endpoint = cloudEndpointOf(settings);
@@ -91,7 +92,7 @@ export class CloudDashboardService {
     try {
       reply = await cloudRequest(endpoint, 'POST', this.path(action), action === 'activate' ? { region: settings.region } : {}, this.deps.options.timeoutMs);
     } catch (err) {
-      if (err instanceof CloudFailure) throw new ApiError(502, err.code, `The cloud service cannot be reached: ${err.message}`);
+      if (err instanceof CloudFailure) throw new ApiError(409, err.code, `The cloud service cannot be reached: ${err.message}`);
       throw err;
     }
     const refusal = (reply.body as { error?: unknown } | null)?.error;
@@ -100,7 +101,7 @@ export class CloudDashboardService {
     try {
       return await this.statusOf(panelAnswerOf(reply));
     } catch (err) {
-      if (err instanceof CloudFailure) throw new ApiError(502, err.code, err.message);
+      if (err instanceof CloudFailure) throw new ApiError(409, err.code, err.message);
       throw err;
     }
   }

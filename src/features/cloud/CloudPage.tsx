@@ -4,8 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { useAppDispatch, useAppSelector } from '../../../store';
-import { selectLanguage } from '../../../store/app-slice';
+import { useAppDispatch } from '../../../store';
 import { cloudApi, useCloudStatusQuery } from '../../../store/api/cloud-endpoints';
 import { cloudDashboardMachine, type CloudStatusRead } from '../../../machines/cloud-dashboard.machine';
 import { useMachineActor } from '../../app/use-machine-actor';
@@ -21,8 +20,8 @@ import { CLOUD_NS } from './messages';
  * through the device, again every 30 s, with retries while the cloud cannot be reached
  * (machines/cloud-dashboard.machine.ts). */
 export default function CloudPage() {
-  const { t } = useTranslation(CLOUD_NS);
-  const language = useAppSelector(selectLanguage);
+  const { t, i18n } = useTranslation(CLOUD_NS);
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const dispatch = useAppDispatch();
   // The machine decides when the status is read again; this subscription keeps the answer.
   const query = useCloudStatusQuery();
