@@ -5,12 +5,24 @@ import { startCloudService, type HostedCloudService } from '../support/cloud-ser
 /** The development cloud service, hosted by this test on loopback as `npm run remote-access-service`
  * hosts it: the device reaches it through the Custom region. */
 let cloud: HostedCloudService;
+/** How far the device clock is from this machine's: the journey moves the device to 2031. The
+ * cloud's clock is set to agree with the panel's, as a real panel's clock agrees with the vendor's;
+ * the days left are the device's count. */
+let deviceOffsetMs = 0;
 test.beforeAll(async () => {
-  cloud = await startCloudService();
+  cloud = await startCloudService({ now: () => Date.now() + deviceOffsetMs });
 });
 test.afterAll(async () => {
   await cloud.close();
 });
+
+/** The device time the top bar shows (device-local wall time, read in this machine's zone, which is
+ * the device's: both run here). */
+async function deviceNow(page: Page): Promise<number> {
+  const text = await page.getByRole('banner').getByText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/).textContent();
+  const [, y, mo, d, h, mi, s] = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text!)!.map(Number) as number[];
+  return new Date(y!, mo! - 1, d!, h!, mi!, s!).getTime();
+}
 
 /** Every control of the Cloud Service screen is at least 44 px high and wide enough to touch. */
 async function touchTargetsOk(page: Page): Promise<void> {
@@ -35,6 +47,7 @@ test('Cloud Service: Global cannot be resolved; Custom to the development cloud,
   await skipWizardIfShown(page);
   await page.goto('/admin/features/cloud');
   await expect(page.getByRole('heading', { level: 1, name: 'Cloud Service' })).toBeVisible();
+  deviceOffsetMs = (await deviceNow(page)) - Date.now();
   const region = page.getByRole('region', { name: 'Region' });
 
   // A new device: Global, whose host name does not resolve here: a real failed look-up, said with
