@@ -260,6 +260,18 @@ describe('cloud dashboard', () => {
       expect(t.device.settings.get('cloud')).toEqual(before);
     });
 
+    test.each(['cloud.example;reboot', '$(id)', '`id`', 'a|b', 'cloud.example\r\nX-Injected: 1', '--help', '127.0.0.1:8080', 'http://cloud.example', '../../etc/passwd'])(
+      'INJ-03: a Custom host %j is refused (400 naming host), nothing stored, the device asks no such host',
+      async (host) => {
+        const before = t.device.settings.get('cloud');
+        const res = await put({ region: 'custom', host, port: 8080 });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'host' });
+        expect(t.device.settings.get('cloud')).toEqual(before);
+        expect((await status()).service).toBe(`${cloud.host}:${cloud.port}`);
+      },
+    );
+
     test.each([
       [{ region: 'moon', host: '', port: 80 }, 'region'],
       [{ region: 'custom', host: 'cloud.example', port: 0 }, 'port'],
@@ -273,7 +285,7 @@ describe('cloud dashboard', () => {
     });
   });
 
-  test('the update and history accounts may not use the cloud calls (403), nor anyone signed out (401)', async () => {
+  test('AUTH-02: the update and history accounts may not use the cloud calls (403), nor anyone signed out (401)', async () => {
     for (const account of ['update', 'history'] as const) {
       const token = await t.login(account);
       expect((await t.call('GET', `${BASE}/status`, token)).statusCode).toBe(403);

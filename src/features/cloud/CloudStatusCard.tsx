@@ -118,6 +118,11 @@ export function CloudStatusCard(p: CloudStatusCardProps) {
           <FactRow label={t('status.expiry')}>
             <span data-testid="cloud-expiry">{formatDate(status.expires_at, p.language)}</span>
           </FactRow>
+          {status.suspends_at !== null ? (
+            <FactRow label={t('status.suspends')}>
+              <span data-testid="cloud-suspends">{formatDate(status.suspends_at, p.language)}</span>
+            </FactRow>
+          ) : null}
           <FactRow label={t('status.days_left')}>
             <span data-testid="cloud-days-left">{status.days_left === null ? '—' : t('status.days', { count: status.days_left })}</span>
           </FactRow>

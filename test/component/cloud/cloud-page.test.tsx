@@ -120,6 +120,8 @@ describe('Cloud Service: each subscription state says what to do next', () => {
     expect(screen.getByTestId('cloud-next')).toHaveTextContent(text);
     expect(screen.getByTestId('cloud-days-left')).toHaveTextContent(days === null ? '—' : days === 1 ? '1 day' : `${days} days`);
     expect(screen.getByTestId('cloud-expiry')).toHaveTextContent(subscription === 'unsubscribed' || subscription === 'disabled' ? '—' : 'January 13, 2027');
+    if (subscription === 'grace_period' || subscription === 'suspension') expect(screen.getByTestId('cloud-suspends')).toHaveTextContent('January 5, 2027');
+    else expect(screen.queryByTestId('cloud-suspends')).toBeNull();
     expect(screen.getByTestId('cloud-domain')).toHaveTextContent('127.0.0.1');
     expect(screen.getByRole('img', { name: 'QR code of the dashboard address' })).toHaveAttribute('src', QR);
     expect(screen.getByTestId('cloud-dashboard-url')).toHaveAttribute('href', 'http://127.0.0.1:19300/cloud/dashboard/X107012345678');
