@@ -3,7 +3,7 @@ import { cloudSettingsProblems, DEFAULT_CLOUD_SETTINGS, normalizeCloudSettings }
 import { registerCall } from '../http/register-call';
 import { registerSettingPair } from '../http/setting-pair';
 import { defineServerArea, setting } from '../http/area';
-import { refuseProblems } from '../services/email/contacts';
+import { ApiError } from '../lib/api-error';
 import { CloudDashboardService, DEFAULT_CLOUD_OPTIONS, type CloudOptions, type CloudStatus } from '../services/cloud/cloud';
 import type { CoreDevice } from '../device';
 
@@ -41,7 +41,9 @@ export const cloudArea = defineServerArea({
       set: cloud.setSettings,
       store: (body) => {
         const next = normalizeCloudSettings(body);
-        refuseProblems(cloudSettingsProblems(next));
+        const problems = cloudSettingsProblems(next);
+        const field = (['host', 'port'] as const).find((f) => problems[f]);
+        if (field) throw ApiError.rule(field, problems[field]!);
         return next;
       },
     });

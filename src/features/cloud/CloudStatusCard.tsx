@@ -96,7 +96,7 @@ export function CloudStatusCard(p: CloudStatusCardProps) {
         ) : null}
         {p.readError ? (
           <Alert severity="warning" sx={{ mb: 2 }} data-testid="cloud-read-error">
-            {t('status.read_failed', { reason: errorText(t, { status: 0, data: { error_code: p.readError } }) })}
+            {t('status.read_failed', { reason: errorText(t, p.readError) })}
           </Alert>
         ) : null}
 
@@ -138,7 +138,7 @@ export function CloudStatusCard(p: CloudStatusCardProps) {
 
         {p.actionError ? (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="cloud-action-error">
-            {errorText(t, { status: 0, data: { error_code: p.actionError } })}
+            {errorText(t, p.actionError)}
           </Alert>
         ) : null}
 
