@@ -8,9 +8,11 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { CLOUD_TRIAL_DAYS, type CloudSubscription } from '../../../contract/rules/cloud';
 import { FactRow } from '../../components/FactRow';
 import { errorText } from '../../i18n/error-text';
+import { pathOf } from '../../app/screens';
 import { CLOUD_NS, type CloudStatus } from './messages';
 
 const SUBSCRIPTION_COLOR: Record<CloudSubscription, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
@@ -87,6 +89,11 @@ export function CloudStatusCard(p: CloudStatusCardProps) {
             <Typography variant="body2" component="p">
               {t(`error_codes.${status.error}`)}
             </Typography>
+            {status.error === 'cloud_dns_failed' && status.region !== 'custom' ? (
+              <Link component={RouterLink} to={pathOf('ethernet')} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }} data-testid="cloud-open-network">
+                {t('status.open_network')}
+              </Link>
+            ) : null}
             {p.stalled || p.retrying ? (
               <Typography variant="body2" component="p" sx={{ mt: 0.5 }} data-testid="cloud-retry-state">
                 {p.stalled ? t('status.stalled') : t('status.retrying')}

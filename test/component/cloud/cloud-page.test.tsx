@@ -196,6 +196,9 @@ describe('Cloud Service: a cloud that cannot be reached', () => {
     expect(screen.getByRole('button', { name: 'Activate' })).toBeDisabled();
     expect(screen.getByText('Activation needs the cloud service: fix the connection first.')).toBeInTheDocument();
     expect(valueOf('Region')).toHaveTextContent('Global');
+    // A failed look-up of the vendor's host: the setting to fix is the panel's DNS.
+    if (error === 'cloud_dns_failed') expect(within(alert).getByRole('link', { name: 'Open the Ethernet settings (DNS)' })).toHaveAttribute('href', '/admin/network/ethernet');
+    else expect(within(alert).queryByRole('link')).toBeNull();
   });
 
   it('says the panel cannot be reached, and reads again on Retry', async () => {
