@@ -24,6 +24,7 @@ import { trendWindowQa } from './trend-window.qa';
 import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
 import { webviewSessionQa } from './webview-session.qa';
+import { remoteAccessQa } from './remote-access.qa';
 
 /** Every machine of the console, in the order the explorer lists them. */
 export const MACHINE_REGISTRY: readonly MachineEntry[] = [
@@ -44,6 +45,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   opcuaServerQa,
   webviewSessionQa,
   explorerQa,
+  remoteAccessQa,
 ];
 
 export function findMachine(id: string): MachineEntry | undefined {

@@ -128,3 +128,5 @@ export const disconnect = defineCall({
   response: remoteAccessStatusSchema,
   audit: { action: 'disconnect_remote_access', target: 'remote_access.connection' },
 });
+
+export type RemoteAccessStatus = z.infer<typeof remoteAccessStatusSchema>;

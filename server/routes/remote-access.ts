@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as remote from '../../contract/api/remote-access';
+import { secret } from '../../contract/api/secret';
 import { DEFAULT_REMOTE_ACCESS_SETTINGS, normalizeRemoteAccess, remoteAccessProblems } from '../../contract/rules/remote-access';
 import { ApiError } from '../lib/api-error';
 import { registerCall } from '../http/register-call';
@@ -19,7 +20,7 @@ export const remoteAccessArea = defineServerArea({
       proxy: { ...DEFAULT_REMOTE_ACCESS_SETTINGS.proxy, password: '' },
     })),
     /** The panel's hardware key (simulated: made at first start, never shown). */
-    remote_access_key: setting(z.string(), newHardwareKey),
+    remote_access_key: setting(secret(z.string()), newHardwareKey),
   },
   services: (device: CoreDevice, options: { remoteAccess?: RemoteAccessOptions } & Partial<CoreDeviceOptions>): { remoteAccess: RemoteAccessService } => ({
     remoteAccess: new RemoteAccessService(

@@ -20,6 +20,7 @@ interface Status {
   domain?: string;
   version?: string;
   qr_svg?: string;
+  retry_at?: string;
 }
 
 const open: Array<{ close(): Promise<void> }> = [];
