@@ -36,7 +36,7 @@ export const remoteAccessQa: MachineEntry = {
   },
   outcomes: {
     fetchStatus: { output: S.connected, otherOutputs: [S.notActivated, S.connecting, S.occupied, S.wrongPassword, S.dns], error: NETWORK_FAILURE },
-    connect: { output: S.connecting, otherOutputs: [S.connected, S.wrongPassword], error: NETWORK_FAILURE },
-    disconnect: { output: S.notActivated, error: NETWORK_FAILURE },
+    connect: { output: S.connecting, otherOutputs: [S.connected, S.occupied, S.wrongPassword, S.notActivated], error: NETWORK_FAILURE },
+    disconnect: { output: S.notActivated, otherOutputs: [S.connecting, S.connected, S.occupied, S.dns], error: NETWORK_FAILURE },
   },
 };

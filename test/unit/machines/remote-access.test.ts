@@ -254,3 +254,101 @@ describe('remoteAccess: unreachable and changes', () => {
     }
   });
 });
+
+/** Each state's status, and another of the same state (so that a kept answer can be told apart). */
+const BY_KIND = {
+  notActivated: [S.notActivated, { state: 'not_activated', detail: 'switched off' }],
+  connecting: [S.connecting, { state: 'connecting', detail: 'second try' }],
+  connected: [S.connected, { ...S.connected, session_id: '111 222 333' }],
+  occupied: [S.occupied, { ...S.occupied, retry_at: '2026-11-28T10:01:00.000Z' }],
+  disconnected: [S.dns, S.wrongPassword],
+} as const satisfies Record<string, readonly [RemoteAccessStatus, RemoteAccessStatus]>;
+type Kind = keyof typeof BY_KIND;
+const KINDS = Object.keys(BY_KIND) as Kind[];
+
+describe('remoteAccess: every answer in every state', () => {
+  const cases = KINDS.flatMap((from) => KINDS.map((to) => [from, to] as const));
+
+  it.each(cases)('while %s, an ask answered %s goes there and keeps the answer', async (from, to) => {
+    const h = await started(BY_KIND[from][0]);
+    await jest.advanceTimersByTimeAsync(from === 'connecting' ? FAST_POLL_MS : POLL_MS);
+    expect(h.at()).toBe(`${from}.asking`);
+    const answer = BY_KIND[to][1];
+    await h.answer(answer);
+    expect(h.at()).toBe(`${to}.waiting`);
+    expect(h.context().status).toEqual(answer);
+    expect(h.context().error).toBeNull();
+  });
+
+  it.each(KINDS)('while %s, a failed ask is unreachable with its error', async (from) => {
+    const h = await started(BY_KIND[from][0]);
+    await jest.advanceTimersByTimeAsync(from === 'connecting' ? FAST_POLL_MS : POLL_MS);
+    await h.answer('fail');
+    expect(h.at()).toBe('unreachable');
+    expect(h.context().error).not.toBeNull();
+  });
+
+  it.each(KINDS)('the first read answered %s, after a failure, clears the error', async (to) => {
+    const h = harness();
+    await h.answer('fail');
+    h.send({ type: 'remote.retry' });
+    await h.answer(BY_KIND[to][1]);
+    expect(h.at()).toBe(`${to}.waiting`);
+    expect(h.context()).toEqual({ status: BY_KIND[to][1], error: null });
+  });
+
+  it.each(KINDS)('Connect answered %s goes there and keeps the answer', async (to) => {
+    const h = await started(S.notActivated);
+    h.send({ type: 'remote.connect' });
+    await h.answer(BY_KIND[to][1], h.connect);
+    expect(h.at()).toBe(`${to}.waiting`);
+    expect(h.context().status).toEqual(BY_KIND[to][1]);
+  });
+
+  it.each(KINDS)('Disconnect answered %s goes there and keeps the answer', async (to) => {
+    const h = await started(S.connected);
+    h.send({ type: 'remote.disconnect' });
+    await h.answer(BY_KIND[to][1], h.disconnect);
+    expect(h.at()).toBe(`${to}.waiting`);
+    expect(h.context().status).toEqual(BY_KIND[to][1]);
+  });
+
+  it('a failed Disconnect keeps its error', async () => {
+    const h = await started(S.connected);
+    h.send({ type: 'remote.disconnect' });
+    await h.answer('fail', h.disconnect);
+    expect(h.context().error).not.toBeNull();
+  });
+
+  it.each(KINDS)('a saved change while %s asks at once', async (from) => {
+    const h = await started(BY_KIND[from][0]);
+    h.send({ type: 'remote.changed' });
+    expect(h.at()).toBe('loading');
+    expect(h.asks()).toBe(2);
+  });
+
+  it('a saved change during Connect or while unreachable asks at once', async () => {
+    const h = await started(S.notActivated);
+    h.send({ type: 'remote.connect' });
+    h.send({ type: 'remote.changed' });
+    expect(h.at()).toBe('loading');
+    const u = harness();
+    await u.answer('fail');
+    u.send({ type: 'remote.changed' });
+    expect(u.at()).toBe('loading');
+  });
+
+  it('Connect and Disconnect are not taken while a request runs or the device is unreachable', async () => {
+    const h = await started(S.notActivated);
+    h.send({ type: 'remote.connect' });
+    h.send({ type: 'remote.disconnect' });
+    h.send({ type: 'remote.connect' });
+    expect(h.at()).toBe('connectRequest');
+    expect(h.connect.calls).toHaveLength(1);
+    const u = harness();
+    await u.answer('fail');
+    u.send({ type: 'remote.connect' });
+    u.send({ type: 'remote.disconnect' });
+    expect(u.at()).toBe('unreachable');
+  });
+});
