@@ -131,7 +131,7 @@ function StatusCard({ view, configured }: { view: RemoteAccessView; configured: 
         {status?.state === 'disconnected' && status.code ? (
           <Alert severity="error" data-testid="remote-code">
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {t('code.label', { code: status.code.match(/^\d+$/) ? status.code : t(`code_name.${status.code}`) })}
+              {/^\d+$/.test(status.code) ? t('code.label', { code: status.code }) : t(`code_name.${status.code}`)}
             </Typography>
             <Typography variant="body2">{t(`code.${status.code}`)}</Typography>
             {status.detail ? (
