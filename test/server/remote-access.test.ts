@@ -211,4 +211,28 @@ describe('remote access through the development service', () => {
     expect(rows.map((r) => r.action)).toEqual(['set_remote_access', 'connect_remote_access', 'remote_access_state', 'disconnect_remote_access']);
     expect(rows.map((r) => r.after_value).join()).not.toContain(PARTNER.password);
   });
+
+  it('LOCK-04 through the relay: a relayed sign-in is no trusted local request; it counts at the panel\'s loopback address, whatever X-Forwarded-For says', async () => {
+    const s = await service();
+    const d = await device();
+    await configure(d, s);
+    const st = await connect(d);
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await fetch(new URL('/api/v1/auth/token/admin', st.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}` },
+        body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: `wrong-${i}` }).toString(),
+      });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    // Refused every time, and past the per-address burst the sign-in limits hold the relayed
+    // address back as they would any other client's.
+    expect(statuses.every((c) => c === 400 || c === 401 || c === 429)).toBe(true);
+    expect(statuses).toContain(429);
+    const sources = d.device.db.prepare("SELECT DISTINCT source FROM operation_log WHERE action = 'login'").pluck().all() as string[];
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(source).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
 });
