@@ -35,6 +35,17 @@ export const remoteAccessArea = defineServerArea({
   close: ({ remoteAccess }) => remoteAccess.close(),
   register(app, device) {
     const { remoteAccess, settings, db } = device;
+    // Relayed connections go to this app's own listener, wherever it listens (PORT=0 included):
+    // plain HTTP while it is on, else HTTPS (the relay then carries TLS end to end).
+    if (!remoteAccess.fixedTarget) {
+      const fallback = remoteAccess.localTarget;
+      remoteAccess.localTarget = () => {
+        const address = app.server.address();
+        if (!address || typeof address !== 'object') return fallback();
+        const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+        return settings.get('http_enabled') ? { host, port: address.port, scheme: 'http' } : { host, port: device.httpsPort, scheme: 'https' };
+      };
+    }
     const answer = (s: StoredRemoteAccess) => {
       const { partner_password, proxy, ...rest } = s;
       const { password, ...proxyRest } = proxy;

@@ -9,7 +9,9 @@ import { startRemoteService, type RunningRemoteService } from '../../server/tool
 import { REGION_HOSTS } from '../../contract/rules/remote-access';
 import { CONSOLE_PAGE, PARTNER, remoteInput, startListeningDevice, waitForStatus, type ListeningDevice } from '../support/remote-access';
 import { startHttpConnectProxy, startSocks5Proxy, type TestProxy } from '../support/proxies';
-import { TEST_PASSWORD } from '../support/device';
+import https from 'node:https';
+import { startServer } from '../../server/listen';
+import { TEST_PASSWORD, makeDataDir } from '../support/device';
 
 interface Status {
   state: string;
@@ -234,5 +236,31 @@ describe('remote access through the development service', () => {
     const sources = d.device.db.prepare("SELECT DISTINCT source FROM operation_log WHERE action = 'login'").pluck().all() as string[];
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(source).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('with plain HTTP off the relay goes to the HTTPS listener: the session URL is https and TLS runs end to end', async () => {
+    const s = await service();
+    const server = await startServer({ dataDir: makeDataDir(), initialPassword: TEST_PASSWORD, port: 0, httpsPort: 0, host: '127.0.0.1', consoleDir: null, logger: false });
+    open.unshift({ close: () => server.close() });
+    const { settings, remoteAccess } = server.device;
+    settings.set('remote_access', { ...remoteAccess.stored(), partner_name: PARTNER.name.toLowerCase(), partner_password: PARTNER.password, region: 'custom', custom_host: '127.0.0.1', custom_port: s.port });
+    settings.set('http_enabled', false);
+    remoteAccess.connection.connect();
+    const until = Date.now() + 5000;
+    while (remoteAccess.status().state !== 'connected' && Date.now() < until) await new Promise((r) => setTimeout(r, 30));
+    const url = remoteAccess.status().url!;
+    expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);
+    const body = await new Promise<{ status: number; text: string; tls: boolean }>((resolve, reject) => {
+      https
+        .get(new URL('/robots.txt', url), { rejectUnauthorized: false }, (res) => {
+          let text = '';
+          const tls = Boolean((res.socket as import('node:tls').TLSSocket).encrypted);
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, tls }));
+        })
+        .on('error', reject);
+    });
+    expect(body).toMatchObject({ status: 200, tls: true });
+    expect(body.text).toContain('User-agent');
   });
 });

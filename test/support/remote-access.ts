@@ -26,14 +26,13 @@ export interface ListeningDevice extends TestDevice {
 }
 
 /** A test device listening on loopback with a console folder of one page; relayed connections go
- * to its listener. */
+ * to its listener (found by the area itself, as on a real panel). */
 export async function startListeningDevice(remoteAccess: RemoteAccessOptions = {}): Promise<ListeningDevice> {
   const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-console-'));
   fs.writeFileSync(path.join(consoleDir, 'index.html'), CONSOLE_PAGE);
   const t = await startTestDevice({ consoleDir, remoteAccess: { delayMs: () => 150, ...remoteAccess } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
-  t.device.remoteAccess.localTarget = () => ({ host: '127.0.0.1', port });
   const token = await t.login('admin');
   return {
     ...t,

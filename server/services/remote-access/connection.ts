@@ -51,6 +51,12 @@ export interface ConnectionConfig {
   proxy: ProxyTarget;
 }
 
+export interface LocalTarget {
+  host: string;
+  port: number;
+  scheme: 'http' | 'https';
+}
+
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -62,8 +68,8 @@ export interface RemoteConnectionDeps {
   /** The stored settings, or null when no partner account is stored. */
   config: () => ConnectionConfig | null;
   hardwareKey: () => HardwareKey;
-  /** The panel's own HTTP listener, where relayed connections go. */
-  localTarget: () => { host: string; port: number };
+  /** The panel's own listener, where relayed connections go, and what it speaks. */
+  localTarget: () => LocalTarget;
   /** The device clock (retry_at). */
   now: () => number;
   timers?: Timers;
@@ -206,7 +212,7 @@ export class RemoteConnection {
       const s = this.status_.state;
       if (s === 'connected' || s === 'connecting') this.fail(attempt, 'disconnected', 'service_unreachable', service.field, 'the service closed the connection');
     });
-    socket.write(line({ type: 'hello', partner: config.partner, password: config.password, panel: key.key }));
+    socket.write(line({ type: 'hello', partner: config.partner, password: config.password, panel: key.key, scheme: this.deps.localTarget().scheme }));
     if (rest.length) read(rest);
     socket.resume();
   }

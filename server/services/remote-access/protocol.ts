@@ -19,7 +19,9 @@ export const MAX_LINE_BYTES = 8 * 1024;
 
 export type RefusalReason = 'partner_not_found' | 'partner_auth' | 'occupied';
 
-export type PanelMessage = { type: 'hello'; partner: string; password: string; panel: string } | { type: 'pong' };
+/** `scheme`: what a browser speaks through the relay, the panel's listener's own: `https` when the
+ * panel serves HTTPS only (the relay then carries TLS end to end and cannot read it). */
+export type PanelMessage = { type: 'hello'; partner: string; password: string; panel: string; scheme?: 'http' | 'https' } | { type: 'pong' };
 
 export type ServiceMessage =
   | { type: 'welcome'; session_id: string; version: string; domain: string; url: string }

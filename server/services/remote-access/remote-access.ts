@@ -12,7 +12,7 @@ import { secret } from '../../../contract/api/secret';
 import { PROXY_PROTOCOLS, REMOTE_REGIONS, type RemoteRegion } from '../../../contract/rules/remote-access';
 import type { SettingsService } from '../settings';
 import type { OperationLog } from '../operation-log';
-import { RemoteConnection, simulatedHardwareKey, type RemoteStatus, type Timers } from './connection';
+import { RemoteConnection, simulatedHardwareKey, type LocalTarget, type RemoteStatus, type Timers } from './connection';
 
 /** The settings as stored: the passwords are secrets (masked in the operation log, never answered). */
 export const storedRemoteAccessSchema = z.object({
@@ -36,8 +36,8 @@ export interface RemoteAccessOptions {
   /** The simulated hardware key: `missing`, `unreadable`, or anything else for a present key
    * (default: the environment's HMI_REMOTE_KEY, read at each attempt). */
   hardwareKey?: () => string | undefined;
-  /** Where relayed connections go: the panel's own HTTP listener. */
-  localTarget?: () => { host: string; port: number };
+  /** Where relayed connections go (default: the panel's own listener, see `localTarget` below). */
+  localTarget?: () => LocalTarget;
   timers?: Timers;
   delayMs?: (failures: number) => number;
 }
@@ -46,8 +46,12 @@ export class RemoteAccessService {
   /** Global or China chosen since the last start: holds until the next reboot. */
   private regionUntilReboot: RemoteRegion | null = null;
   readonly connection: RemoteConnection;
-  /** The listener relayed connections go to (tests set it once their listener runs). */
-  localTarget: () => { host: string; port: number };
+  /** The listener relayed connections go to: the plain HTTP one while plain HTTP is on, else the
+   * HTTPS one (the browser then speaks TLS with the panel itself, through the relay). The server
+   * area points it at the app's own listener once it listens. */
+  localTarget: () => LocalTarget;
+  /** A localTarget was given in the options (tests): the area leaves it. */
+  readonly fixedTarget: boolean;
 
   constructor(
     private readonly deps: { settings: SettingsService; oplog: OperationLog; now: () => number },
@@ -55,7 +59,8 @@ export class RemoteAccessService {
   ) {
     const { settings } = deps;
     const localHost = !options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host === '::' ? '::1' : options.host;
-    this.localTarget = options.localTarget ?? (() => ({ host: localHost, port: options.port ?? 8080 }));
+    this.fixedTarget = options.localTarget !== undefined;
+    this.localTarget = options.localTarget ?? (() => ({ host: localHost, port: options.port ?? 8080, scheme: 'http' }));
     const keyMode = options.hardwareKey ?? (() => process.env.HMI_REMOTE_KEY);
     this.connection = new RemoteConnection({
       config: () => {

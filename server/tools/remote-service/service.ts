@@ -84,6 +84,7 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const publicHost = options.publicHost ?? (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
   const domain = options.domain ?? publicHost;
+  const urlHost = publicHost.includes(':') ? `[${publicHost}]` : publicHost;
   const log = options.log ?? (() => undefined);
   const partners = new Map(options.partners.map((p) => [p.name.toLowerCase(), p.password]));
   const sessions = new Map<string, Session>();
@@ -156,7 +157,7 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
       }
     }
     session.port = (session.server.address() as net.AddressInfo).port;
-    session.url = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${session.port}/`;
+    session.url = `http://${urlHost}:${session.port}/`;
     sessions.set(partner, session);
     return session;
   }
@@ -189,6 +190,8 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
           if (s.panel && s.panel.socket !== socket) s.panel.socket.destroy();
           s.panel = { socket, key: msg.panel };
           session = s;
+          // The browser speaks what the panel's listener speaks (TLS end to end when it is HTTPS).
+          s.url = `${msg.scheme === 'https' ? 'https' : 'http'}://${urlHost}:${s.port}/`;
           socket.write(line({ type: 'welcome', session_id: s.sessionId, version: SERVICE_VERSION, domain, url: s.url }));
           pinger = setInterval(() => socket.write(line({ type: 'ping' })), PING_MS);
           log(`partner ${name}: panel connected, session ${s.sessionId}: ${s.url}`);
@@ -265,7 +268,7 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
 
   return {
     port,
-    url: `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}/`,
+    url: `http://${urlHost}:${port}/`,
     sessions: () => [...sessions.values()].map(info),
     close: async () => {
       for (const w of waiting.values()) clearTimeout(w.timer);
