@@ -71,8 +71,8 @@ const normalise = (d: Draft): RemoteAccessInput => ({
 /** Moves the focus to a setting's control (a code's "fix it" link). */
 function focusField(field: RemoteField) {
   const el = document.getElementById(fieldId(field));
-  el?.scrollIntoView({ block: 'center' });
   el?.focus();
+  el?.scrollIntoView?.({ block: 'center' });
 }
 
 const PHASE_COLOR = { connected: 'success', connecting: 'info', occupied: 'warning', disconnected: 'error', not_activated: 'default', loading: 'default', unreachable: 'error', busy: 'default' } as const;
@@ -92,7 +92,10 @@ function StatusCard({ view, configured }: { view: RemoteAccessView; configured: 
           <Typography id={titleId} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
             {t('status.title')}
           </Typography>
-          <Chip label={t(`state.${shown === 'loading' ? 'loading' : shown}`)} color={PHASE_COLOR[shown]} data-testid="remote-state" role="status" />
+          {/* While the panel cannot be reached and nothing is known yet, no state is claimed. */}
+          {phase === 'unreachable' && !status ? null : (
+            <Chip label={t(`state.${shown}`)} color={PHASE_COLOR[shown]} data-testid="remote-state" role="status" />
+          )}
         </Box>
         {phase === 'unreachable' ? <LoadFailed message={t('status.load_failed')} error={view.error} onRetry={view.retry} /> : null}
         {status?.state === 'connected' ? (
@@ -265,7 +268,8 @@ function SettingsSection({ stored, query, onSaved }: { stored: Stored | undefine
               <Grid size={{ xs: 12, sm: 6, md: 5 }}>{field('custom_host')}</Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>{field('custom_port', { numeric: true })}</Grid>
             </>
-          ) : (
+          ) : value.region === stored?.region ? null : (
+            // About to change to Global or China: say that it holds until the next restart.
             <Grid size={{ xs: 12, md: 8 }}>
               <Alert severity="info" data-testid="remote-region-note">
                 {t('settings.until_reboot', { region: t(`region.${value.region}`), stored: t(`region.${storedRegion}`) })}
