@@ -10,6 +10,8 @@ import { REGION_HOSTS } from '../../contract/rules/remote-access';
 import { CONSOLE_PAGE, PARTNER, remoteInput, startListeningDevice, waitForStatus, type ListeningDevice } from '../support/remote-access';
 import { startHttpConnectProxy, startSocks5Proxy, type TestProxy } from '../support/proxies';
 import https from 'node:https';
+import WebSocket from 'ws';
+import { DATETIME_SOCKET_PATH } from '../../contract/api/socket';
 import { startServer } from '../../server/listen';
 import { TEST_PASSWORD, makeDataDir } from '../support/device';
 
@@ -262,5 +264,32 @@ describe('remote access through the development service', () => {
     });
     expect(body).toMatchObject({ status: 200, tls: true });
     expect(body.text).toContain('User-agent');
+  });
+
+  it('the time channel\'s WebSocket works through the session URL (raw relay; the page\'s origin is the session URL\'s)', async () => {
+    const s = await service();
+    const server = await startServer({ dataDir: makeDataDir(), initialPassword: TEST_PASSWORD, port: 0, httpsPort: 0, host: '127.0.0.1', consoleDir: null, logger: false });
+    open.unshift({ close: () => server.close() });
+    const { settings, remoteAccess } = server.device;
+    settings.set('remote_access', { ...remoteAccess.stored(), partner_name: PARTNER.name.toLowerCase(), partner_password: PARTNER.password, region: 'custom', custom_host: '127.0.0.1', custom_port: s.port });
+    remoteAccess.connection.connect();
+    const until = Date.now() + 5000;
+    while (remoteAccess.status().state !== 'connected' && Date.now() < until) await new Promise((r) => setTimeout(r, 30));
+    const url = new URL(remoteAccess.status().url!);
+    const token = await fetch(new URL('/api/v1/auth/token/admin', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: TEST_PASSWORD }).toString(),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const ws = new WebSocket(`ws://${url.host}${DATETIME_SOCKET_PATH}`, { origin: url.origin });
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.once('open', () => ws.send(access_token));
+      ws.once('message', (data) => resolve(data.toString()));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade answered ${res.statusCode}`)));
+    });
+    ws.close();
+    expect(first).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });

@@ -106,7 +106,7 @@ function StatusCard({ view, configured }: { view: RemoteAccessView; configured: 
                   <span data-testid="remote-session-id">{status.session_id}</span>
                 </FactRow>
                 <FactRow label={t('status.url')}>
-                  <Link href={status.url} target="_blank" rel="noopener noreferrer" data-testid="remote-url" sx={{ wordBreak: 'break-all' }}>
+                  <Link href={status.url} target="_blank" rel="noopener noreferrer" data-testid="remote-url" sx={{ wordBreak: 'break-all', display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
                     {status.url}
                   </Link>
                 </FactRow>
