@@ -5,7 +5,7 @@
  * settings must fix (a wrong password) is not retried.
  */
 import net from 'node:net';
-import { RemoteConnection, type ConnectionConfig, type Timers } from '../../server/services/remote-access/connection';
+import { RemoteConnection, SILENCE_MS, type ConnectionConfig, type Timers } from '../../server/services/remote-access/connection';
 import { startRemoteService } from '../../server/tools/remote-service/service';
 import { PARTNER } from '../support/remote-access';
 
@@ -21,7 +21,13 @@ function heldTimers() {
       (h as { cleared: boolean }).cleared = true;
     },
   };
-  return { timers, pending, fire: () => pending.filter((t) => !t.cleared).at(-1)!.fn() };
+  /** Runs the latest timer still pending (and counts it as done). */
+  const fire = () => {
+    const t = pending.filter((p) => !p.cleared).at(-1)!;
+    t.cleared = true;
+    t.fn();
+  };
+  return { timers, pending, fire };
 }
 
 async function closedPort(): Promise<number> {
@@ -90,7 +96,31 @@ it('a wrong password is not retried', async () => {
     await until(() => c.status().state === 'disconnected');
     expect(c.status()).toMatchObject({ code: 'partner_auth' });
     expect(c.status().retry_at).toBeUndefined();
-    expect(held.pending).toEqual([]);
+    expect(held.pending.filter((t) => !t.cleared)).toEqual([]);
+    c.close();
+  } finally {
+    await service.close();
+  }
+});
+
+it('a service gone silent for SILENCE_MS counts as lost: disconnected, retried after 1 s', async () => {
+  const service = await startRemoteService({ partners: [PARTNER] });
+  try {
+    const held = heldTimers();
+    const c = new RemoteConnection({
+      config: () => config(service.port),
+      hardwareKey: () => ({ ok: true, key: 'k1' }),
+      localTarget: () => ({ host: '127.0.0.1', port: 1, scheme: 'http' }),
+      now: () => NOW,
+      timers: held.timers,
+    });
+    c.connect();
+    await until(() => c.status().state === 'connected');
+    const live = held.pending.filter((t) => !t.cleared);
+    expect(live.map((t) => t.ms)).toEqual([SILENCE_MS]);
+    held.fire();
+    expect(c.status()).toMatchObject({ state: 'disconnected', code: 'service_unreachable', retry_at: new Date(NOW + 1000).toISOString() });
+    expect(held.pending.filter((t) => !t.cleared).map((t) => t.ms)).toEqual([1000]);
     c.close();
   } finally {
     await service.close();

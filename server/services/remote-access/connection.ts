@@ -62,6 +62,9 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
+/** How long the service may stay silent (it pings every 15 s) before the connection counts as lost. */
+export const SILENCE_MS = 45_000;
+
 export const REAL_TIMERS: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) };
 
 export interface RemoteConnectionDeps {
@@ -90,6 +93,8 @@ export class RemoteConnection {
   private failures = 0;
   private retryTimer: unknown = null;
   private control: net.Socket | null = null;
+  /** Cut a control connection the service has gone silent on (it pings every 15 s). */
+  private watchdog: unknown = null;
   /** Each attempt's number: the answers of an attempt that was given up are ignored. */
   private attempt = 0;
   private readonly data = new Set<net.Socket>();
@@ -139,12 +144,27 @@ export class RemoteConnection {
 
   private drop(): void {
     this.attempt++;
+    this.quiet();
     if (this.retryTimer !== null) this.timers.clear(this.retryTimer);
     this.retryTimer = null;
     this.control?.destroy();
     this.control = null;
     for (const s of this.data) s.destroy();
     this.data.clear();
+  }
+
+  private quiet(): void {
+    if (this.watchdog !== null) this.timers.clear(this.watchdog);
+    this.watchdog = null;
+  }
+
+  /** Heard from the service: its silence is counted from now. */
+  private heard(attempt: number, field: RemoteField): void {
+    this.quiet();
+    this.watchdog = this.timers.set(() => {
+      this.watchdog = null;
+      this.fail(attempt, 'disconnected', 'service_unreachable', field, `the service sent nothing for ${SILENCE_MS / 1000} s`);
+    }, SILENCE_MS);
   }
 
   private restart(): void {
@@ -155,6 +175,7 @@ export class RemoteConnection {
   /** A failed attempt or a lost connection: retried after its back-off when the code allows. */
   private fail(attempt: number, state: 'disconnected' | 'occupied', code: RemoteCode | undefined, field: RemoteField | undefined, detail: string): void {
     if (attempt !== this.attempt) return;
+    this.quiet();
     this.control?.destroy();
     this.control = null;
     const retried = state === 'occupied' || (code !== undefined && REMOTE_RETRIED_CODES.includes(code));
@@ -204,7 +225,11 @@ export class RemoteConnection {
       (msg) => void this.onMessage(attempt, target, msg as ServiceMessage),
       () => this.fail(attempt, 'disconnected', 'service_unreachable', service.field, 'the service sent something that is not the relay protocol'),
     );
-    socket.on('data', read);
+    socket.on('data', (chunk: Buffer) => {
+      this.heard(attempt, service.field);
+      read(chunk);
+    });
+    this.heard(attempt, service.field);
     socket.on('error', () => undefined);
     socket.on('close', () => {
       if (attempt !== this.attempt || this.control !== socket) return;

@@ -24,6 +24,7 @@ export const SERVICE_VERSION = '1.4.0-dev';
 /** How long a browser's connection waits for the panel's data connection. */
 const DATA_WAIT_MS = 10_000;
 const PING_MS = 15_000;
+const HELLO_WAIT_MS = 10_000;
 
 export type RemoteServiceHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -165,6 +166,10 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
   function control(socket: Duplex): void {
     let session: Session | null = null;
     let pinger: NodeJS.Timeout | null = null;
+    // A connection that says no hello in time holds nothing.
+    const helloTimer = setTimeout(() => {
+      if (!session) socket.destroy();
+    }, HELLO_WAIT_MS);
     const refuse = (reason: 'partner_not_found' | 'partner_auth' | 'occupied', message: string) => {
       socket.end(line({ type: 'refused', reason, message }));
     };
@@ -206,6 +211,7 @@ export async function startRemoteService(options: RemoteServiceOptions): Promise
     // closes its side has let go of the session.
     socket.on('end', () => socket.destroy());
     socket.on('close', () => {
+      clearTimeout(helloTimer);
       if (pinger) clearInterval(pinger);
       if (session && session.panel?.socket === socket) {
         session.panel = null;
