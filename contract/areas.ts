@@ -25,6 +25,7 @@ import { securityContract } from './api/security.routes';
 import { emailContract } from './api/email.routes';
 import { accountsContract } from './api/accounts.routes';
 import { cloudContract } from './api/cloud.routes';
+import { remoteAccessContract } from './api/remote-access.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -47,6 +48,7 @@ export const CONTRACT_AREAS = [
   emailContract,
   accountsContract,
   cloudContract,
+  remoteAccessContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

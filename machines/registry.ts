@@ -25,6 +25,7 @@ import { safeApplyQa } from './safe-apply.qa';
 import { timeChannelQa } from './time-channel.qa';
 import { webviewSessionQa } from './webview-session.qa';
 import { cloudDashboardQa } from './cloud-dashboard.qa';
+import { remoteAccessQa } from './remote-access.qa';
 
 /** Every machine of the console, in the order the explorer lists them. */
 export const MACHINE_REGISTRY: readonly MachineEntry[] = [
@@ -46,6 +47,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   webviewSessionQa,
   explorerQa,
   cloudDashboardQa,
+  remoteAccessQa,
 ];
 
 export function findMachine(id: string): MachineEntry | undefined {

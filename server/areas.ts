@@ -20,6 +20,7 @@ import { securityArea } from './routes/security';
 import { emailArea } from './routes/email';
 import { accountsArea } from './routes/accounts';
 import { cloudArea } from './routes/cloud';
+import { remoteAccessArea } from './routes/remote-access';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -46,6 +47,7 @@ export const SERVER_AREAS = [
   emailArea,
   accountsArea,
   cloudArea,
+  remoteAccessArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

@@ -34,6 +34,7 @@ describe('secret marks of the contract', () => {
       'security.setOpcua': ['admin_password'],
       'email.setSmtp': ['password', 'password_confirm'],
       'accounts.resetPassword': ['admin_password', 'password'],
+      'remoteAccess.setSettings': ['partner_password', 'proxy.password'],
     });
   });
 
@@ -71,6 +72,8 @@ describe('secret marks of the contract', () => {
       opcua: ['users.[].password_hash'],
       plc_runtime: ['activation.licence'],
       email_smtp: ['password'],
+      remote_access: ['partner_password', 'proxy.password'],
+      remote_access_key: [''],
     });
   });
 });
