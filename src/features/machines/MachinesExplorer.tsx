@@ -1,4 +1,4 @@
-import { Suspense, use, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,12 +19,10 @@ import type { MachineEntry } from '../../../machines/registry';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/app-slice';
 import { useLiveActors, type LiveActor } from '../../app/live-actors';
-import { loadChart } from './chart-loader';
 import { eventLabel, safeJson, type Translate } from './event-labels';
 import type { LayoutFn } from './layout-engine';
 import { entryDescription, entryNamespaces, entryTitle } from './localized';
 import { activeStateIds, stateValueText } from './statechart-graph';
-import { StatechartView } from './StatechartView';
 
 export interface MachinesExplorerProps {
   /** The machines a tester may choose (the registry). */
@@ -53,29 +51,9 @@ function Panel({ title, children, actions }: { title: string; children: ReactNod
   );
 }
 
-/** The chart of `machine` with `activeIds` highlighted, laid out by `layout` (Suspense while it runs). */
-function Chart(props: {
-  machine: AnyStateMachine;
-  layout: LayoutFn;
-  activeIds: ReadonlySet<string>;
-  selectedId?: string | null;
-  onSelectState?: (id: string) => void;
-  label: string;
-}) {
-  const { t, i18n } = useTranslation('machines');
-  const loaded = use(loadChart(props.machine, i18n.language, t as Translate, props.layout));
-  if (!loaded.drawn) return <Alert severity="error">{t('graph.failed', { message: loaded.error })}</Alert>;
-  return (
-    <StatechartView
-      key={props.machine.id}
-      drawn={loaded.drawn}
-      activeIds={props.activeIds}
-      selectedId={props.selectedId}
-      onSelectState={props.onSelectState}
-      label={props.label}
-    />
-  );
-}
+/** The chart of a machine (./Chart.tsx): its layout code and view load with the first chart shown,
+ * under the frame's Suspense, so the list of machines comes up without them. */
+const Chart = lazy(() => import('./Chart'));
 
 function ChartFrame({ children, overlay }: { children: ReactNode; overlay?: ReactNode }) {
   const { t } = useTranslation('machines');
