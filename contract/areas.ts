@@ -24,6 +24,7 @@ import { apiKeysContract } from './api/api-keys.routes';
 import { securityContract } from './api/security.routes';
 import { emailContract } from './api/email.routes';
 import { accountsContract } from './api/accounts.routes';
+import { ftpContract } from './api/ftp.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -45,6 +46,7 @@ export const CONTRACT_AREAS = [
   securityContract,
   emailContract,
   accountsContract,
+  ftpContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -19,6 +19,7 @@ import { apiKeysArea } from './routes/api-keys';
 import { securityArea } from './routes/security';
 import { emailArea } from './routes/email';
 import { accountsArea } from './routes/accounts';
+import { ftpArea } from './routes/ftp';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -44,6 +45,7 @@ export const SERVER_AREAS = [
   securityArea,
   emailArea,
   accountsArea,
+  ftpArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */
