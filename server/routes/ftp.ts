@@ -1,7 +1,6 @@
 import * as ftp from '../../contract/api/ftp';
 import { DEFAULT_FTP_SETTINGS, FTP_ACCOUNTS, ftpSettingsProblems, type FtpAccount } from '../../contract/rules/ftp';
 import { defineServerArea, setting } from '../http/area';
-import { registerSettingPair } from '../http/setting-pair';
 import { registerCall } from '../http/register-call';
 import { ApiError } from '../lib/api-error';
 import { ensureCertificate } from '../tls';
@@ -101,16 +100,22 @@ export const ftpArea = defineServerArea({
   },
   close: ({ ftp: server }) => server.close(),
   register(app, device) {
-    registerSettingPair(app, device, {
-      key: 'ftp',
-      get: ftp.getSettings,
-      set: ftp.setSettings,
-      store: (body) => {
-        const problem = Object.entries(ftpSettingsProblems(body))[0];
-        if (problem) throw ApiError.rule(problem[0], problem[1]!);
-        return body;
-      },
-      applied: () => device.ftp.reconcile(),
+    registerCall(app, device, ftp.getSettings, () => device.settings.get('ftp'));
+
+    // As registerSettingPair stores a setting, and then waits for the server to apply it (start,
+    // stop or restart), so the answer comes when the status already says what became of it.
+    registerCall(app, device, ftp.setSettings, async ({ body, audit }) => {
+      const problem = Object.entries(ftpSettingsProblems(body))[0];
+      if (problem) throw ApiError.rule(problem[0], problem[1]!);
+      const { before, after } = device.db.transaction(() => {
+        const current = device.settings.get('ftp');
+        device.settings.set('ftp', body);
+        return { before: current, after: body };
+      })();
+      audit({ before, after, values: device.settings.schemaOf('ftp') });
+      device.ftp.reconcile();
+      await device.ftp.settled();
+      return after;
     });
 
     registerCall(app, device, ftp.status, async () => {

@@ -179,7 +179,11 @@ export class FtpService {
     for (const c of this.open) c.commandSocket?.destroy();
     this.open.clear();
     this.sessions.clear();
-    await Promise.race([server.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2_000))]);
+    // ftp-srv waits its idle timeout for each session to end; they are ended here already.
+    server.options.timeout = 0;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([server.close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 2_000)))]);
+    clearTimeout(timer);
   }
 
   /** A new control connection: at most FTP_MAX_SESSIONS at once, and a guard on two commands
