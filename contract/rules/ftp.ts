@@ -49,7 +49,7 @@ export const DEFAULT_FTP_SETTINGS: FtpSettingsFields = {
 };
 
 export type FtpPortProblem = 'ftp_port_range';
-export type PassiveProblem = 'passive_port_range' | 'passive_order' | 'passive_too_few' | 'passive_contains_port';
+export type PassiveProblem = 'passive_port_range' | 'passive_order' | 'passive_too_narrow' | 'passive_contains_port';
 
 /** §5: 21, or 3000–4999. */
 export function ftpPortProblem(port: number): FtpPortProblem | null {
@@ -66,7 +66,7 @@ export function passiveProblems(s: Pick<FtpSettingsFields, 'port' | 'passive_fro
   if (!inRange(s.passive_to)) problems.passive_to = 'passive_port_range';
   if (Object.keys(problems).length > 0) return problems;
   if (s.passive_from > s.passive_to) return { passive_to: 'passive_order' };
-  if (s.passive_to - s.passive_from + 1 < PASSIVE_RANGE_MIN_PORTS) return { passive_to: 'passive_too_few' };
+  if (s.passive_to - s.passive_from + 1 < PASSIVE_RANGE_MIN_PORTS) return { passive_to: 'passive_too_narrow' };
   if (s.port >= s.passive_from && s.port <= s.passive_to) return { passive_from: 'passive_contains_port' };
   return {};
 }

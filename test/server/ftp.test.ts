@@ -87,7 +87,7 @@ describe('the settings rules (contract/rules/ftp.ts)', () => {
     [{ port: 5000 }, 'port', 'ftp_port_range'],
     [{ passive_from: 1000 }, 'passive_from', 'passive_port_range'],
     [{ passive_from: 40010, passive_to: 40000 }, 'passive_to', 'passive_order'],
-    [{ passive_from: 40000, passive_to: 40005 }, 'passive_to', 'passive_too_few'],
+    [{ passive_from: 40000, passive_to: 40005 }, 'passive_to', 'passive_too_narrow'],
     [{ port: 4000, passive_from: 3990, passive_to: 4010 }, 'passive_from', 'passive_contains_port'],
   ])('%j is refused: %s %s', async (change, field, problem) => {
     const res = await t.call('PUT', '/api/v1/ftp/settings', admin, { ...ftpSettingsOf({ port: 3021 }), ...change });

@@ -180,7 +180,7 @@ export class FtpService {
     this.open.clear();
     this.sessions.clear();
     // ftp-srv waits its idle timeout for each session to end; they are ended here already.
-    server.options.timeout = 0;
+    (server as unknown as { options: { timeout: number } }).options.timeout = 0;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([server.close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 2_000)))]);
     clearTimeout(timer);
