@@ -37,8 +37,11 @@ const int = (n: number) => n.toLocaleString('en-US');
 async function prepare(dataDir: string, port: number, passiveFrom: number): Promise<string> {
   const { device } = await createDevice({ dataDir, recorder: false, initialPassword: PASSWORD });
   try {
-    const log = device.dataLogs.list()[0]!;
-    device.db.prepare('UPDATE datalogs SET max_records = ? WHERE id = ?').run(ROWS + 100_000, log.id);
+    // max_records is raised before the service reads the log's state (it caches it): the sample
+    // keeps 100,000 records a log.
+    const row = device.db.prepare('SELECT id, name, tags FROM datalogs WHERE active = 1 ORDER BY position LIMIT 1').get() as { id: number; name: string; tags: string };
+    device.db.prepare('UPDATE datalogs SET max_records = ? WHERE id = ?').run(ROWS + 100_000, row.id);
+    const log = { id: row.id, name: row.name, tags: JSON.parse(row.tags) as string[] };
     const lastT = Math.floor(Date.now() / 1000) * 1000;
     const firstT = lastT - (ROWS - 1) * 1000;
     function* records(from: number, to: number): Generator<readonly [number, number[]]> {
@@ -64,6 +67,7 @@ async function prepare(dataDir: string, port: number, passiveFrom: number): Prom
   } finally {
     // As the app's onClose does.
     await device.ftp.close();
+    device.emailOutbox.close();
     device.power.dispose();
     device.recorder.close();
     device.network.close();
