@@ -228,7 +228,7 @@ export class ConfinedFileSystem extends FileSystem {
       await handle.close();
       throw new FtpRefusal('Not a file');
     }
-    return { stream: handle.createReadStream({ start: start ?? 0, highWaterMark: 1 << 16 }), clientPath };
+    return { stream: handle.createReadStream({ start: start ?? 0, highWaterMark: 1 << 15 }), clientPath };
   }
 
   override async write(fileName: string, { append = false, start }: { append?: boolean; start?: number } = {}): Promise<{ stream: Writable; clientPath: string }> {
