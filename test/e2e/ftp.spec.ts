@@ -27,7 +27,7 @@ test('FTP: a wrong port names the rule; enabled on a free port of 3000–4999 it
   await expect(page.getByTestId('ftp-not-enabled')).toHaveCount(0);
   await expect(page.getByTestId('ftp-state')).toHaveText('Stopped');
 
-  await page.getByRole('checkbox', { name: 'FTP server on' }).check();
+  await page.getByLabel('FTP server on').check();
   const portField = page.getByRole('textbox', { name: 'Port', exact: true });
   await portField.fill('2999');
   await expect(page.getByText('Use port 21, or a port from 3000 to 4999.')).toBeVisible();
@@ -55,7 +55,7 @@ test('FTP: a wrong port names the rule; enabled on a free port of 3000–4999 it
   }
 
   // Off again: the next spec finds the device as it was.
-  await page.getByRole('checkbox', { name: 'FTP server on' }).uncheck();
+  await page.getByLabel('FTP server on').uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('ftp-state')).toHaveText('Stopped');
 });
