@@ -26,6 +26,7 @@ import { emailContract } from './api/email.routes';
 import { accountsContract } from './api/accounts.routes';
 import { cloudContract } from './api/cloud.routes';
 import { remoteAccessContract } from './api/remote-access.routes';
+import { ftpContract } from './api/ftp.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -49,6 +50,7 @@ export const CONTRACT_AREAS = [
   accountsContract,
   cloudContract,
   remoteAccessContract,
+  ftpContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -150,6 +150,8 @@ export const projectSchema = z.object({
   enhanced_security: z.boolean().optional(),
   /** The project uses e-mail (alarm mails; specification §2: the E-mail screen says otherwise that it is not enabled). */
   email_enabled: z.boolean().default(false),
+  /** The project uses FTP (specification §2: the FTP screen says otherwise that it is not enabled, and the server does not run). */
+  ftp_enabled: z.boolean().default(false),
 });
 
 export type Project = z.infer<typeof projectSchema>;

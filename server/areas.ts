@@ -21,6 +21,7 @@ import { emailArea } from './routes/email';
 import { accountsArea } from './routes/accounts';
 import { cloudArea } from './routes/cloud';
 import { remoteAccessArea } from './routes/remote-access';
+import { ftpArea } from './routes/ftp';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -48,6 +49,7 @@ export const SERVER_AREAS = [
   accountsArea,
   cloudArea,
   remoteAccessArea,
+  ftpArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */
