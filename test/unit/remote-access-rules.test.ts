@@ -78,6 +78,7 @@ describe('npm run remote-access-service: its arguments', () => {
   it('reads the port, the partners (a password may hold colons) and the other options', () => {
     expect(parseArgs(['--port', '7100', '--partner', 'Demo:Pass:1', '--partner=other:Other-1', '--domain', 'relay.test'])).toEqual({
       port: 7100,
+      cloudArgs: [],
       partners: [
         { name: 'Demo', password: 'Pass:1' },
         { name: 'other', password: 'Other-1' },

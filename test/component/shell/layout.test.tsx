@@ -12,7 +12,7 @@ import { formFactorChanged } from '../../../store/app-slice';
 import { SHELL_PASSWORD, shellDevice, type ShellDeviceOptions } from '../../support/shell-device';
 import { FakeWebSocket, publishDeviceTime } from '../../support/fake-socket';
 import { ADMIN_SCREENS } from '../../../src/app/screens';
-import { MENU_GROUPS, type MenuGroup } from '../../../contract/roles';
+import { MENU_GROUPS, MENUS, type MenuGroup } from '../../../contract/roles';
 import shellEn from '../../../public/locales/shell/en.json';
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
@@ -68,9 +68,13 @@ describe('sidebar', () => {
   });
 
   test('without any registered screen of a group, the group is not shown', async () => {
-    await openShell('/admin/dashboard', 'history', { userInfo: { permission: { roles: ['dashboard', 'ftp'] } } });
-    expect(within(sidebar()).queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument();
-    expect(within(sidebar()).queryByRole('button', { name: 'Features' })).not.toBeInTheDocument();
+    // A menu the console has no screen for yet: found, not named, since screens keep being added.
+    const unbuilt = MENUS.find((menu) => !ADMIN_SCREENS.some((s) => s.menu === menu));
+    expect(unbuilt).toBeDefined();
+    await openShell('/admin/dashboard', 'history', { userInfo: { permission: { roles: ['dashboard', unbuilt!] } } });
+    for (const name of ['Network', 'Project', 'Data', 'Features', 'Administration']) {
+      expect(within(sidebar()).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
     expect(group('System')).toBeInTheDocument();
   });
 
