@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Client } from 'basic-ftp';
@@ -310,6 +311,17 @@ describe('TLS (RFC 4217)', () => {
       t.device.settings.set('http_enabled', true);
     }
   });
+  it('AUTH TLS: a client that starts its handshake the moment the 234 arrives always gets TLS', async () => {
+    // ftp-srv wrapped the socket only after its reply's promise hops: curl's ClientHello was read as
+    // a command in about a third of its sign-ins. The client runs in its own process, as curl does.
+    settings = await ftpTestSettings();
+    await put(settings);
+    const child = spawn(process.execPath, [path.join(__dirname, '../support/auth-tls-client.mjs'), String(settings.port), '30'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(JSON.parse(out)).toEqual(Array(30).fill('331'));
+  }, 60_000);
 });
 
 describe('LOCK-03: FTP sign-ins count in the console\'s limits and lockout', () => {

@@ -11,6 +11,7 @@
  * never stops the device.
  */
 import os from 'node:os';
+import nodeTls from 'node:tls';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
 import type { FtpSession, FtpStatus } from '../../../contract/api/ftp';
 import { FTP_ACCOUNTS, FTP_IDLE_TIMEOUT_MS, FTP_MAX_SESSIONS, tlsRequired, type FtpAccount, type FtpSettingsFields } from '../../../contract/rules/ftp';
@@ -65,7 +66,8 @@ interface LiveSession extends FtpSession {
 
 /** The parts of ftp-srv's connection used here beyond its declared type. */
 type Connection = FtpConnection & {
-  commandSocket?: { destroy(): void };
+  commandSocket?: NodeJS.EventEmitter & { destroy(): void; write(data: string): boolean };
+  secure: boolean;
   fs?: unknown;
   commands: { handle(m: unknown): unknown; parse(m: string): { directive: string; arg: string | null } };
   close(code: number, message: string): Promise<unknown>;
@@ -75,6 +77,8 @@ type Failure = { reason: 'port_privileged' | 'port_in_use' | 'start_failed'; det
 
 export class FtpService {
   private server: FtpSrv | null = null;
+  /** The TLS of the running server's control connections (AUTH TLS, see `upgrade`). */
+  private secureContext: nodeTls.SecureContext | null = null;
   private runningWith: string | null = null;
   private failure: Failure | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -130,6 +134,7 @@ export class FtpService {
     const host = this.deps.host;
     const signals = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
     const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+    this.secureContext = nodeTls.createSecureContext({ key: tls.key, cert: tls.cert, minVersion: 'TLSv1.2' });
     const server = new FtpSrv({
       url: `ftp://${host}:${settings.port}`,
       pasv_url: passiveAddress(host) as unknown as string,
@@ -203,11 +208,34 @@ export class FtpService {
         this.deps.recordSignIn(command.arg ?? '', connection.ip, 'tls_required', false);
         return connection.reply(530, 'TLS is required: use AUTH TLS before signing in');
       }
+      if (command.directive === 'AUTH' && (command.arg ?? '').toUpperCase() === 'TLS' && !connection.secure && this.secureContext) {
+        return this.upgrade(connection, this.secureContext);
+      }
       if (command.directive === 'RNFR' && connection.fs instanceof ConfinedFileSystem && !connection.fs.mayChange(command.arg)) {
         return connection.reply(550, 'Permission denied');
       }
       return handle(command);
     };
+  }
+
+  /**
+   * AUTH TLS (RFC 4217 §4), done here rather than by ftp-srv: ftp-srv wraps the control socket in
+   * TLS only once its 234 reply has gone through several promise hops, and a client that starts its
+   * handshake at once (curl does) has its ClientHello read as a plain command in about one sign-in
+   * out of three ("wrong version number"). Here the reply is written and the socket wrapped in the
+   * same tick, so no byte the client sends after the 234 can be read in clear. The events of the TLS
+   * socket are forwarded to the plain one, whose listeners ftp-srv installed, as ftp-srv does.
+   */
+  private upgrade(connection: Connection, secureContext: nodeTls.SecureContext): Promise<void> {
+    const plain = connection.commandSocket!;
+    plain.write('234 Honored\r\n');
+    const secure = new nodeTls.TLSSocket(plain as unknown as import('node:net').Socket, { isServer: true, secureContext });
+    for (const event of ['data', 'timeout', 'end', 'close', 'drain', 'error']) {
+      secure.on(event, (...args: unknown[]) => plain.emit(event, ...args));
+    }
+    connection.commandSocket = secure as unknown as Connection['commandSocket'];
+    connection.secure = true;
+    return Promise.resolve();
   }
 
   private tlsRequired(): boolean {
