@@ -245,23 +245,16 @@ function SettingsSection({ stored, query, onSaved }: { stored: Stored | undefine
             </Typography>
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              select
-              fullWidth
+            <ChoiceField
               id={fieldId('region')}
+              testId="remote-region"
               label={t('field.region')}
               value={value.region}
+              options={REMOTE_REGIONS}
+              optionLabel={(r) => t(`region.${r}`)}
               disabled={form.busy}
-              helperText=" "
-              onChange={(e) => form.change({ region: e.target.value as RemoteRegion })}
-              slotProps={{ htmlInput: { 'data-testid': 'remote-region' } }}
-            >
-              {REMOTE_REGIONS.map((r) => (
-                <MenuItem key={r} value={r} sx={{ minHeight: 44 }}>
-                  {t(`region.${r}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(region) => form.change({ region })}
+            />
           </Grid>
           {value.region === 'custom' ? (
             <>
@@ -289,23 +282,16 @@ function SettingsSection({ stored, query, onSaved }: { stored: Stored | undefine
             </Typography>
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              select
-              fullWidth
+            <ChoiceField
               id="remote-access-proxy-protocol"
+              testId="remote-proxy-protocol"
               label={t('field.proxy_protocol')}
               value={value.proxy_protocol}
+              options={PROXY_PROTOCOLS}
+              optionLabel={(p) => t(`proxy.${p}`)}
               disabled={form.busy}
-              helperText=" "
-              onChange={(e) => form.change({ proxy_protocol: e.target.value as ProxyProtocol })}
-              slotProps={{ htmlInput: { 'data-testid': 'remote-proxy-protocol' } }}
-            >
-              {PROXY_PROTOCOLS.map((p) => (
-                <MenuItem key={p} value={p} sx={{ minHeight: 44 }}>
-                  {t(`proxy.${p}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(proxy_protocol) => form.change({ proxy_protocol })}
+            />
           </Grid>
           {value.proxy_protocol !== 'none' ? (
             <>
@@ -341,5 +327,37 @@ export default function RemoteAccessPage() {
         <SettingsSection stored={query.data} query={query} onSaved={view.changed} />
       </Box>
     </Box>
+  );
+}
+
+/** A choice among a few values (region, proxy protocol), each option tall enough for a finger. */
+function ChoiceField<T extends string>(props: {
+  id: string;
+  testId: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  disabled: boolean;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TextField
+      select
+      fullWidth
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      disabled={props.disabled}
+      helperText=" "
+      onChange={(e) => props.onChange(e.target.value as T)}
+      slotProps={{ htmlInput: { 'data-testid': props.testId } }}
+    >
+      {props.options.map((option) => (
+        <MenuItem key={option} value={option} sx={{ minHeight: 44 }}>
+          {props.optionLabel(option)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
