@@ -14,7 +14,11 @@
  * `enabledEvents`: the entry's events and traversal events the current snapshot accepts), not
  * from a hand-kept list.
  *
- * Input: `{ entries }`, the machines a tester may choose (the page passes MACHINE_REGISTRY).
+ * Choosing a machine loads its entry (`loadEntry`: the registry's `load`, a chunk of its own)
+ * before it can be stepped; a chunk that fails to arrive is said, and choosing again retries.
+ *
+ * Input: `{ entries }`, the machines a tester may choose (the page passes MACHINE_REGISTRY: each
+ * line's id, namespace and `load`).
  */
 import {
   assign,
@@ -24,15 +28,16 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
+  fromPromise,
 } from 'xstate';
 import { withDoubles } from './entry-utils';
-import type { MachineEntry } from './registry';
+import type { MachineEntry, MachineRef } from './qa-support';
 import { shortestPathTo } from './graph';
 
 export const EXPLORER_ID = 'machineExplorer';
 
 export interface ExplorerInput {
-  entries?: readonly MachineEntry[];
+  entries?: readonly MachineRef[];
 }
 
 /** One step taken: the event sent and the snapshot it led to. */
@@ -42,10 +47,16 @@ export interface ExplorerStep {
 }
 
 /** Why the last request did nothing: no path leads to the tapped state, or the step threw. */
-export type ExplorerProblem = { kind: 'unreachable'; stateId: string } | { kind: 'stepFailed'; message: string } | null;
+export type ExplorerProblem =
+  | { kind: 'unreachable'; stateId: string }
+  | { kind: 'stepFailed'; message: string }
+  | { kind: 'loadFailed'; message: string }
+  | null;
 
 export interface ExplorerContext {
-  entries: readonly MachineEntry[];
+  entries: readonly MachineRef[];
+  /** The machine being loaded (`loading`) or whose entry failed to load (`loadFailed`), by id. */
+  chosenId: string | null;
   /** The chosen entry, its machine with the doubles, and its initial snapshot. */
   entry: MachineEntry | null;
   machine: AnyStateMachine | null;
@@ -97,6 +108,9 @@ export const explorerMachine = setup({
     context: {} as ExplorerContext,
     events: {} as ExplorerEvent,
   },
+  actors: {
+    loadEntry: fromPromise<MachineEntry, { ref: MachineRef }>(({ input }) => input.ref.load()),
+  },
   guards: {
     knownEntry: ({ context }, params: { id: string }) => context.entries.some((e) => e.id === params.id),
     hasSteps: ({ context }) => context.steps.length > 0,
@@ -105,6 +119,7 @@ export const explorerMachine = setup({
   id: EXPLORER_ID,
   context: ({ input }) => ({
     entries: input?.entries ?? [],
+    chosenId: null,
     entry: null,
     machine: null,
     initial: null,
@@ -117,17 +132,8 @@ export const explorerMachine = setup({
   on: {
     'explorer.choose': {
       guard: { type: 'knownEntry', params: ({ event }) => ({ id: event.id }) },
-      target: '.exploring',
-      actions: assign(({ context, event }) => {
-        const entry = context.entries.find((e) => e.id === event.id)!;
-        const machine = withDoubles(entry);
-        try {
-          const [initial] = initialTransition(machine, entry.input);
-          return { entry, machine, initial, steps: [], selectedStateId: null, problem: null, liveName: null };
-        } catch (err) {
-          return { entry, machine, initial: null, steps: [], selectedStateId: null, problem: { kind: 'stepFailed' as const, message: messageOf(err) }, liveName: null };
-        }
-      }),
+      target: '.loading',
+      actions: assign({ chosenId: ({ event }) => event.id, problem: null, selectedStateId: null }),
     },
     'explorer.watch': {
       target: '.watching',
@@ -136,6 +142,31 @@ export const explorerMachine = setup({
   },
   states: {
     idle: {},
+    loading: {
+      invoke: {
+        id: 'loadEntry',
+        src: 'loadEntry',
+        input: ({ context }) => ({ ref: context.entries.find((e) => e.id === context.chosenId)! }),
+        onDone: {
+          target: 'exploring',
+          actions: assign(({ event }) => {
+            const entry = event.output;
+            const machine = withDoubles(entry);
+            try {
+              const [initial] = initialTransition(machine, entry.input);
+              return { entry, machine, initial, steps: [], selectedStateId: null, problem: null, liveName: null };
+            } catch (err) {
+              return { entry, machine, initial: null, steps: [], selectedStateId: null, problem: { kind: 'stepFailed' as const, message: messageOf(err) }, liveName: null };
+            }
+          }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ problem: ({ event }) => ({ kind: 'loadFailed' as const, message: messageOf(event.error) }) }),
+        },
+      },
+    },
+    loadFailed: {},
     exploring: {
       on: {
         'explorer.send': {

@@ -98,6 +98,20 @@ export interface MachineEntry {
 }
 
 /** The key of an entry's title in its QA namespace. */
+/**
+ * A machine as the registry lists it: what the explorer's list shows (its title is `qa.<id>.title`
+ * of its area's QA namespace, and no title interpolates a value) and how to load the rest. The
+ * entry, with its machine and everything the machine imports, is its own chunk: the explorer
+ * loads the one a tester chooses, never all of them (the page stays within its budget however
+ * many machines there are). `id` and `textNamespace` are the entry's own (the model-based test
+ * checks that each loaded entry says the same).
+ */
+export interface MachineRef {
+  readonly id: string;
+  readonly textNamespace: string;
+  load(): Promise<MachineEntry>;
+}
+
 export const titleKey = (id: string): string => `qa.${id}.title`;
 
 /** The key of an entry's description in its QA namespace. */

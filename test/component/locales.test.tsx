@@ -24,6 +24,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/i18n/languages';
 import { MACHINE_REGISTRY, descriptionKey, titleKey } from '../../machines/registry';
+import { registryEntries } from '../support/machine-entries';
 import { TEXT_NAMESPACES } from '../../src/features/areas';
 import { APART_SECTIONS, qaNamespaceOf } from '../../src/i18n/apart-texts';
 
@@ -163,7 +164,7 @@ test.each(NAMESPACES)("%s: a screen's namespace holds no QA text (they are in it
 });
 
 describe("each registered machine's title and description are in its area's QA namespace", () => {
-  const entries = MACHINE_REGISTRY.map((entry) => [entry.id, entry] as const);
+  const entries = registryEntries().map((entry) => [entry.id, entry] as const);
 
   test.each(entries)('%s: its namespace is an area\'s', (_id, entry) => {
     expect(TEXT_NAMESPACES).toContain(entry.textNamespace);
@@ -189,6 +190,13 @@ describe("each registered machine's title and description are in its area's QA n
     const en = load('en', join(DIR, qaNamespaceOf(entry.textNamespace)));
     const used = [titleKey(id), descriptionKey(id)].flatMap((key) => placeholders(String(en.get(key) ?? '')));
     expect(Object.keys(entry.textValues ?? {}).filter((name) => !used.includes(name))).toEqual([]);
+  });
+
+  describe.each(CODES)('%s', (code) => {
+    test.each(entries)('%s: the title interpolates nothing (the explorer lists it before the entry loads)', (id, entry) => {
+      const title = load(code, join(DIR, qaNamespaceOf(entry.textNamespace))).get(titleKey(id));
+      expect({ key: titleKey(id), placeholders: placeholders(String(title ?? '')) }).toEqual({ key: titleKey(id), placeholders: [] });
+    });
   });
 
   test.each(QA_FOLDERS)('%s/qa holds QA texts only, and only for its own registered machines', (ns) => {

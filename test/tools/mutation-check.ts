@@ -22,7 +22,8 @@ import { appendFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type * as XState from 'xstate';
 
-import { MACHINE_REGISTRY, type MachineEntry } from '../../machines/registry';
+import type { MachineEntry } from '../../machines/registry';
+import { registryEntries } from '../support/machine-entries';
 import { mutantsOf, type Mutant } from './machine-mutants';
 import { loadSuite, runSuite } from './mutation-runner';
 
@@ -77,7 +78,7 @@ export const SHARDS = 4;
 function shardOf(shard: number): MachineEntry[] {
   const load = Array.from({ length: SHARDS }, () => 0);
   const byShard = Array.from({ length: SHARDS }, (): MachineEntry[] => []);
-  const sized = MACHINE_REGISTRY.map((entry) => ({ entry, size: mutantsOf(entry.machine).length })).sort((a, b) => b.size - a.size);
+  const sized = registryEntries().map((entry) => ({ entry, size: mutantsOf(entry.machine).length })).sort((a, b) => b.size - a.size);
   for (const { entry, size } of sized) {
     const lightest = load.indexOf(Math.min(...load));
     load[lightest]! += size;

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { currentSnapshot, explorerMachine, pathEvents, type ExplorerProblem } from '../../../machines/explorer.machine';
 import { enabledEvents } from '../../../machines/graph';
-import type { MachineEntry } from '../../../machines/registry';
+import type { MachineEntry, MachineRef } from '../../../machines/registry';
 import { useAppDispatch } from '../../../store';
 import { noticeShown } from '../../../store/app-slice';
 import { useLiveActors, type LiveActor } from '../../app/live-actors';
@@ -25,8 +25,8 @@ import { entryDescription, entryNamespaces, entryTitle } from './localized';
 import { activeStateIds, stateValueText } from './statechart-graph';
 
 export interface MachinesExplorerProps {
-  /** The machines a tester may choose (the registry). */
-  entries: readonly MachineEntry[];
+  /** The machines a tester may choose (the registry's lines: each entry loads when chosen). */
+  entries: readonly MachineRef[];
   /** Lays out an ELK graph: the Web Worker in the browser, a synchronous fake in tests. */
   layout: LayoutFn;
   /** Called when a chart is about to be asked for (a finger, the pointer or the keyboard reaches
@@ -93,6 +93,7 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
 function problemText(problem: ExplorerProblem, t: Translate): string | null {
   if (!problem) return null;
   if (problem.kind === 'unreachable') return t('problem.unreachable', { name: problem.stateId.split('.').pop() });
+  if (problem.kind === 'loadFailed') return t('problem.load_failed', { message: problem.message });
   return t('problem.step_failed', { message: problem.message });
 }
 
@@ -166,7 +167,7 @@ export function MachinesExplorer({ entries, layout, onLayoutIntent }: MachinesEx
   const send = explorer.send;
 
   const titleOfMachine = (machine: AnyStateMachine | undefined, fallback: string) => {
-    const entry = machine ? entries.find((e) => e.machine.id === machine.id) : undefined;
+    const entry = machine ? entries.find((e) => e.id === machine.id) : undefined;
     return entry ? entryTitle(tr, entry) : fallback;
   };
   const liveTitle = (l: LiveActor) => titleOfMachine(l.actor.logic as AnyStateMachine, l.name);
@@ -174,6 +175,7 @@ export function MachinesExplorer({ entries, layout, onLayoutIntent }: MachinesEx
   const snapshot = currentSnapshot(context);
   const entry = context.entry;
   const exploring = state.matches('exploring') && entry && context.machine;
+  const loading = state.matches('loading');
   const watched = state.matches('watching') ? live.find((l) => l.name === context.liveName) : undefined;
 
   const copyPath = async () => {
@@ -210,8 +212,8 @@ export function MachinesExplorer({ entries, layout, onLayoutIntent }: MachinesEx
               {entries.map((e) => (
                 <Box role="listitem" key={e.id}>
                   <Button
-                    variant={entry?.id === e.id && exploring ? 'contained' : 'outlined'}
-                    aria-pressed={Boolean(entry?.id === e.id && exploring)}
+                    variant={(entry?.id === e.id && exploring) || (loading && context.chosenId === e.id) ? 'contained' : 'outlined'}
+                    aria-pressed={Boolean((entry?.id === e.id && exploring) || (loading && context.chosenId === e.id))}
                     onClick={() => send({ type: 'explorer.choose', id: e.id })}
                     sx={BUTTON}
                   >
@@ -248,7 +250,25 @@ export function MachinesExplorer({ entries, layout, onLayoutIntent }: MachinesEx
 
       {/* Below the tabs, what the open tab is about: the machine explored, or the actor watched
           (keyed by its name, so a chart never carries over from another machine or actor). */}
-      {tab === 'machines' && !exploring ? <Alert severity="info">{t('choose_prompt')}</Alert> : null}
+      {tab === 'machines' && loading ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} />
+          <Typography>{t('loading_machine')}</Typography>
+        </Stack>
+      ) : null}
+      {tab === 'machines' && state.matches('loadFailed') ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" sx={{ minHeight: 44 }} onClick={() => send({ type: 'explorer.choose', id: context.chosenId! })}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {problem}
+        </Alert>
+      ) : null}
+      {tab === 'machines' && (state.matches('idle') || state.matches('watching')) ? <Alert severity="info">{t('choose_prompt')}</Alert> : null}
 
       {tab === 'live' && state.matches('watching') ? (
         watched ? (

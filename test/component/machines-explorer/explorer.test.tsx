@@ -203,3 +203,19 @@ test('the zoom buttons are labelled and at least 44 px', async () => {
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
   }
 });
+
+test('a machine whose code does not arrive is said with its reason, and Retry loads it', async () => {
+  let fail = true;
+  // The wizard's test entry, loaded through a registry line whose chunk fails the first time.
+  const flaky = { ...wizardEntry, load: () => (fail ? Promise.reject(new Error('Loading chunk qa-first-run-wizard failed')) : Promise.resolve(wizardEntry)) };
+  renderExplorer([flaky]);
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('button', { name: 'First-run wizard (test)' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('The machine could not be loaded (Loading chunk qa-first-run-wizard failed). Check the connection to the panel and retry.');
+  expect(screen.queryByRole('group', { name: /^Statechart of / })).not.toBeInTheDocument();
+  fail = false;
+  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  await screen.findByRole('group', { name: /^Statechart of / });
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

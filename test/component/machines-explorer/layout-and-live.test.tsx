@@ -101,7 +101,7 @@ test('the Live tab shows no chart of the machine explored before, and the chart 
   const unregister = registerLiveActor('forcedRelogin', relogin);
   const reloginEntry: TestEntry = {
     ...wizardEntry,
-    id: 'test-forced-relogin',
+    id: forcedReloginMachine.id, // as in the registry: the live view names an actor by its machine's entry
     machine: forcedReloginMachine as unknown as AnyStateMachine,
     title: texts('Forced re-login (test)'),
     input: undefined,

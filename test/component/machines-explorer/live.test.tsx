@@ -13,7 +13,7 @@ import type { AnyStateMachine } from 'xstate';
 
 const reloginEntry = {
   ...wizardEntry,
-  id: 'test-forced-relogin',
+  id: forcedReloginMachine.id, // as in the registry: the live view names an actor by its machine's entry
   machine: forcedReloginMachine as unknown as AnyStateMachine,
   title: texts('Forced re-login (test)'),
   input: undefined,

@@ -18,7 +18,7 @@ import { theme } from '../../../src/theme/theme';
 import { Notifier } from '../../../src/components/Notifier';
 import { MachinesExplorer } from '../../../src/features/machines/MachinesExplorer';
 import type { LayoutFn } from '../../../src/features/machines/layout-engine';
-import { descriptionKey, titleKey, type MachineEntry } from '../../../machines/registry';
+import { descriptionKey, titleKey, type MachineEntry, type MachineRef } from '../../../machines/registry';
 import { qaNamespaceOf } from '../../../src/i18n/apart-texts';
 import { firstRunWizardMachine } from '../../../machines/first-run-wizard.machine';
 import { passwordChangeMachine } from '../../../machines/password-change.machine';
@@ -40,7 +40,7 @@ const resourcesIn = (language: 'en' | 'de') => ({
 });
 
 /** A registry entry's title as its area's QA locale file holds it (`qa.<id>.title`). */
-export function registryTitle(language: 'en' | 'de', entry: MachineEntry): string {
+export function registryTitle(language: 'en' | 'de', entry: Pick<MachineRef, 'id' | 'textNamespace'>): string {
   return (localeFile(language, qaNamespaceOf(entry.textNamespace)).qa as Record<string, { title: string }>)[entry.id]!.title;
 }
 
@@ -141,8 +141,12 @@ export const timeChannelEntry: TestEntry = {
   outcomes: { fetchTime: { output: '2025/06/01 12:00:00', error: { message: 'offline' } } },
 };
 
+/** A registry line for an entry the test made: it loads at once (the next microtask). */
+const lineOf = (entry: MachineRef | MachineEntry | TestEntry): MachineRef =>
+  'load' in entry ? entry : { id: entry.id, textNamespace: entry.textNamespace, load: () => Promise.resolve(entry) };
+
 export function renderExplorer(
-  entries: readonly (MachineEntry | TestEntry)[],
+  entries: readonly (MachineRef | MachineEntry | TestEntry)[],
   { language = 'en' as 'en' | 'de', layout = fakeLayout } = {},
 ) {
   const store = makeStore();
@@ -158,7 +162,7 @@ export function renderExplorer(
     returnNull: false,
   });
   for (const entry of entries) {
-    if (!('title' in entry)) continue;
+    if (!('title' in entry) || !('machine' in entry)) continue;
     for (const lng of ['en', 'de'] as const) {
       i18n.addResource(lng, qaNamespaceOf(entry.textNamespace), titleKey(entry.id), entry.title[lng]);
       i18n.addResource(lng, qaNamespaceOf(entry.textNamespace), descriptionKey(entry.id), entry.description[lng]);
@@ -169,7 +173,7 @@ export function renderExplorer(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
           <MemoryRouter>
-            <MachinesExplorer entries={entries} layout={layout} />
+            <MachinesExplorer entries={entries.map(lineOf)} layout={layout} />
             <Notifier />
           </MemoryRouter>
         </I18nextProvider>

@@ -3,7 +3,7 @@
  * back, resetting, tapping a state and going there, following a live actor, and the problems a
  * tester is shown when a request does nothing.
  */
-import { assign, createActor, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, setup, waitFor, type AnyMachineSnapshot } from 'xstate';
 
 import {
   currentSnapshot,
@@ -13,14 +13,18 @@ import {
   type ExplorerEvent,
   type ExplorerInput,
 } from '../../../machines/explorer.machine';
-import { MACHINE_REGISTRY, withDoubles, type MachineEntry } from '../../../machines/registry';
+import { findMachine, withDoubles, type MachineEntry, type MachineRef } from '../../../machines/registry';
 
-function registryEntry(id: string): MachineEntry {
-  const entry = MACHINE_REGISTRY.find((e) => e.id === id);
-  if (!entry) throw new Error(`the registry has no ${id} entry`);
-  return entry;
-}
-const forcedRelogin = registryEntry('forcedRelogin');
+/** The registry's forced re-login, loaded as the explorer loads it. */
+let forcedRelogin!: MachineEntry;
+beforeAll(async () => {
+  const ref = findMachine('forcedRelogin');
+  if (!ref) throw new Error('the registry has no forcedRelogin line');
+  forcedRelogin = await ref.load();
+});
+
+/** A registry line for an entry: its load answers it at once (the next microtask). */
+const refOf = (entry: MachineEntry): MachineRef => ({ id: entry.id, textNamespace: entry.textNamespace, load: () => Promise.resolve(entry) });
 
 /**
  * A small machine of the test's own: `inc` then `go` reach `top` (`inc` counts in `high` too, so a
@@ -92,7 +96,7 @@ const actorErrors: unknown[] = [];
 
 /** An explorer actor; by default offering the registry's forced re-login and the test's machine. */
 function harness(...args: [] | [input: ExplorerInput | undefined]) {
-  const input = args.length === 0 ? { entries: [forcedRelogin, entryOf('tiny')] } : args[0];
+  const input = args.length === 0 ? { entries: [refOf(forcedRelogin), refOf(entryOf('tiny'))] } : args[0];
   const actor = createActor(explorerMachine, { input });
   // An action that throws stops the actor with an error: a test failure here, not a crash later.
   actor.subscribe({ error: (error) => actorErrors.push(error) });
@@ -101,7 +105,12 @@ function harness(...args: [] | [input: ExplorerInput | undefined]) {
   const context = () => actor.getSnapshot().context;
   const send = (event: ExplorerEvent) => actor.send(event);
   const current = () => currentSnapshot(context());
-  return { actor, snapshot, context, send, current, view: () => view(context()) };
+  /** Chooses a machine and waits until its entry has loaded (or failed to). */
+  const choose = async (id: string) => {
+    send({ type: 'explorer.choose', id });
+    await waitFor(actor, (s) => !s.matches('loading'));
+  };
+  return { actor, snapshot, context, send, choose, current, view: () => view(context()) };
 }
 type Harness = ReturnType<typeof harness>;
 
@@ -125,7 +134,7 @@ function view(c: ExplorerContext) {
   };
 }
 
-const STATES = ['idle', 'exploring', 'watching'] as const;
+const STATES = ['idle', 'loading', 'loadFailed', 'exploring', 'watching'] as const;
 const activeStates = (h: Harness) => STATES.filter((s) => h.snapshot().matches(s));
 const valueOf = (s: AnyMachineSnapshot | null) => s?.value ?? null;
 
@@ -141,7 +150,7 @@ afterEach(() => {
 });
 
 describe('explorer: choosing a machine', () => {
-  it('starts idle with the given entries and nothing chosen', () => {
+  it('starts idle with the given entries and nothing chosen', async () => {
     const h = harness();
     expect(activeStates(h)).toEqual(['idle']);
     expect(h.view()).toEqual({
@@ -157,14 +166,14 @@ describe('explorer: choosing a machine', () => {
     expect(valueOf(h.current())).toBeNull();
   });
 
-  it('starts with no entries without an input', () => {
+  it('starts with no entries without an input', async () => {
     const h = harness(undefined);
     expect(h.view().entries).toEqual([]);
-    h.send({ type: 'explorer.choose', id: 'forcedRelogin' });
+    await h.choose('forcedRelogin');
     expect(activeStates(h)).toEqual(['idle']);
   });
 
-  it('before a choice, stepping, back, reset, selecting and going do nothing', () => {
+  it('before a choice, stepping, back, reset, selecting and going do nothing', async () => {
     const h = harness();
     const before = h.view();
     h.send({ type: 'explorer.send', event: { type: 'session.invalidToken' } });
@@ -176,9 +185,9 @@ describe('explorer: choosing a machine', () => {
     expect(h.view()).toEqual(before);
   });
 
-  it('choosing a machine shows it at its initial snapshot, stepped with its doubles', () => {
+  it('choosing a machine shows it at its initial snapshot, stepped with its doubles', async () => {
     const h = harness();
-    h.send({ type: 'explorer.choose', id: 'forcedRelogin' });
+    await h.choose('forcedRelogin');
     expect(activeStates(h)).toEqual(['exploring']);
     expect(h.view()).toEqual({
       entries: ['forcedRelogin', 'tiny'],
@@ -195,29 +204,29 @@ describe('explorer: choosing a machine', () => {
     expect(valueOf(h.current())).toBe('idle');
   });
 
-  it('an unknown machine is refused, leaving the current choice as it is', () => {
+  it('an unknown machine is refused, leaving the current choice as it is', async () => {
     const h = harness();
-    h.send({ type: 'explorer.choose', id: 'nope' });
+    await h.choose('nope');
     expect(activeStates(h)).toEqual(['idle']);
     expect(h.view().entry).toBeNull();
-    h.send({ type: 'explorer.choose', id: 'forcedRelogin' });
+    await h.choose('forcedRelogin');
     h.send({ type: 'explorer.send', event: { type: 'session.invalidToken' } });
     h.send({ type: 'explorer.selectState', stateId: CONFIRMING });
     const before = h.view();
-    h.send({ type: 'explorer.choose', id: 'nope' });
+    await h.choose('nope');
     expect(activeStates(h)).toEqual(['exploring']);
     expect(h.view()).toEqual(before);
     expect(before.steps).toHaveLength(1);
   });
 
-  it('choosing another machine (or the same again) starts it afresh', () => {
+  it('choosing another machine (or the same again) starts it afresh', async () => {
     const h = harness();
-    h.send({ type: 'explorer.choose', id: 'forcedRelogin' });
+    await h.choose('forcedRelogin');
     h.send({ type: 'explorer.send', event: { type: 'session.invalidToken' } });
     h.send({ type: 'explorer.selectState', stateId: CONFIRMING });
     h.send({ type: 'explorer.goHere', stateId: 'forcedRelogin.nowhere' });
     expect(h.view().problem).not.toBeNull();
-    h.send({ type: 'explorer.choose', id: 'tiny' });
+    await h.choose('tiny');
     expect(activeStates(h)).toEqual(['exploring']);
     expect(h.view()).toEqual({
       entries: ['forcedRelogin', 'tiny'],
@@ -231,18 +240,18 @@ describe('explorer: choosing a machine', () => {
     });
     expect(valueOf(h.current())).toBe('low');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
-    h.send({ type: 'explorer.choose', id: 'tiny' });
+    await h.choose('tiny');
     expect(h.view().steps).toEqual([]);
     expect(valueOf(h.current())).toBe('low');
   });
 
-  it('a machine that cannot even start is shown with the problem, and then nothing can be stepped', () => {
+  it('a machine that cannot even start is shown with the problem, and then nothing can be stepped', async () => {
     const broken = entryOf('broken');
     jest.spyOn(withDoubles(broken), 'getInitialSnapshot').mockImplementation(() => {
       throw new Error('cannot start');
     });
-    const h = harness({ entries: [broken] });
-    h.send({ type: 'explorer.choose', id: 'broken' });
+    const h = harness({ entries: [refOf(broken)] });
+    await h.choose('broken');
     expect(activeStates(h)).toEqual(['exploring']);
     expect(h.view()).toEqual({
       entries: ['broken'],
@@ -262,15 +271,89 @@ describe('explorer: choosing a machine', () => {
   });
 });
 
+describe('explorer: loading the chosen entry', () => {
+  /** A registry line whose load the test settles by hand. */
+  function deferredRef(entry: MachineEntry) {
+    const pending: { resolve: (e: MachineEntry) => void; reject: (err: Error) => void }[] = [];
+    const ref: MachineRef = {
+      id: entry.id,
+      textNamespace: entry.textNamespace,
+      load: () => new Promise<MachineEntry>((resolve, reject) => pending.push({ resolve, reject })),
+    };
+    return { ref, pending };
+  }
+
+  it('waits in loading for the entry; nothing can be stepped meanwhile', async () => {
+    const tiny = deferredRef(entryOf('tiny'));
+    const h = harness({ entries: [tiny.ref] });
+    h.send({ type: 'explorer.choose', id: 'tiny' });
+    expect(activeStates(h)).toEqual(['loading']);
+    expect(h.context().chosenId).toBe('tiny');
+    expect(tiny.pending).toHaveLength(1);
+    h.send({ type: 'explorer.send', event: { type: 'inc' } });
+    h.send({ type: 'explorer.goHere', stateId: 'tiny.high' });
+    expect(h.view()).toEqual(expect.objectContaining({ entry: null, machine: null, steps: [], problem: null }));
+    tiny.pending[0]!.resolve(entryOf('tiny'));
+    await waitFor(h.actor, (s) => s.matches('exploring'));
+    expect(h.view()).toEqual(expect.objectContaining({ entry: 'tiny', machine: 'tiny', initial: { value: 'low', status: 'active', context: { n: 0 } } }));
+  });
+
+  it('an entry that fails to load is said, and choosing it again retries', async () => {
+    const tiny = deferredRef(entryOf('tiny'));
+    const h = harness({ entries: [tiny.ref] });
+    h.send({ type: 'explorer.choose', id: 'tiny' });
+    tiny.pending[0]!.reject(new Error('Loading chunk qa-tiny failed.'));
+    await waitFor(h.actor, (s) => !s.matches('loading'));
+    expect(activeStates(h)).toEqual(['loadFailed']);
+    expect(h.view()).toEqual(expect.objectContaining({ entry: null, problem: { kind: 'loadFailed', message: 'Loading chunk qa-tiny failed.' } }));
+    h.send({ type: 'explorer.send', event: { type: 'inc' } });
+    expect(activeStates(h)).toEqual(['loadFailed']);
+    h.send({ type: 'explorer.choose', id: 'tiny' });
+    expect(activeStates(h)).toEqual(['loading']);
+    expect(h.view().problem).toBeNull();
+    tiny.pending[1]!.resolve(entryOf('tiny'));
+    await waitFor(h.actor, (s) => s.matches('exploring'));
+    expect(h.view()).toEqual(expect.objectContaining({ entry: 'tiny', problem: null }));
+  });
+
+  it('choosing another machine while one loads: the later choice is shown, the earlier never', async () => {
+    const first = deferredRef(entryOf('first'));
+    const second = deferredRef(entryOf('second'));
+    const h = harness({ entries: [first.ref, second.ref] });
+    h.send({ type: 'explorer.choose', id: 'first' });
+    h.send({ type: 'explorer.choose', id: 'second' });
+    expect(h.context().chosenId).toBe('second');
+    first.pending[0]!.resolve(entryOf('first'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(activeStates(h)).toEqual(['loading']);
+    second.pending[0]!.resolve(entryOf('second'));
+    await waitFor(h.actor, (s) => s.matches('exploring'));
+    expect(h.view().entry).toBe('second');
+  });
+
+  it('a tester leaving for the live view while an entry loads stays there when it arrives', async () => {
+    const tiny = deferredRef(entryOf('tiny'));
+    const h = harness({ entries: [tiny.ref] });
+    h.send({ type: 'explorer.choose', id: 'tiny' });
+    h.send({ type: 'explorer.watch', name: 'timeChannel' });
+    tiny.pending[0]!.resolve(entryOf('tiny'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(activeStates(h)).toEqual(['watching']);
+    expect(h.view().entry).toBeNull();
+  });
+});
+
 describe('explorer: stepping', () => {
-  function chosen(id = 'forcedRelogin') {
+  async function chosen(id = 'forcedRelogin') {
     const h = harness();
-    h.send({ type: 'explorer.choose', id });
+    await h.choose(id);
     return h;
   }
 
-  it('each event sent is one step: the event and the snapshot it led to, the last one shown', () => {
-    const h = chosen();
+  it('each event sent is one step: the event and the snapshot it led to, the last one shown', async () => {
+    const h = await chosen();
     h.send({ type: 'explorer.send', event: { type: 'session.invalidToken' } });
     expect(h.view().steps).toEqual([{ event: { type: 'session.invalidToken' }, value: 'confirming', status: 'active', context: {} }]);
     expect(valueOf(h.current())).toBe('confirming');
@@ -280,23 +363,23 @@ describe('explorer: stepping', () => {
     expect(valueOf(h.context().initial)).toBe('idle'); // the initial snapshot is kept
   });
 
-  it('stepping is pure: the side-effect actions of the machine do not run', () => {
-    const h = chosen('tiny');
+  it('stepping is pure: the side-effect actions of the machine do not run', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     expect(valueOf(h.current())).toBe('high');
     expect(h.current()?.context).toEqual({ n: 1 });
     expect(sideEffect).not.toHaveBeenCalled();
   });
 
-  it('an event the machine ignores is still a step, on the same state', () => {
-    const h = chosen();
+  it('an event the machine ignores is still a step, on the same state', async () => {
+    const h = await chosen();
     h.send({ type: 'explorer.send', event: { type: 'relogin.cancel' } });
     expect(pathEvents(h.context())).toEqual([{ type: 'relogin.cancel' }]);
     expect(valueOf(h.current())).toBe('idle');
   });
 
-  it('a step that throws is not taken and shows why; the next step that works clears it', () => {
-    const h = chosen('tiny');
+  it('a step that throws is not taken and shows why; the next step that works clears it', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'boom' } });
     expect(h.context().problem).toEqual({ kind: 'stepFailed', message: 'boom' });
     expect(h.view().steps).toEqual([]);
@@ -306,8 +389,8 @@ describe('explorer: stepping', () => {
     expect(valueOf(h.current())).toBe('high');
   });
 
-  it('back removes the last step only, and clears a problem', () => {
-    const h = chosen('tiny');
+  it('back removes the last step only, and clears a problem', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.send', event: { type: 'go' } });
     expect(valueOf(h.current())).toBe('top');
@@ -322,8 +405,8 @@ describe('explorer: stepping', () => {
     expect(valueOf(h.current())).toBe('low');
   });
 
-  it('back with no step left does nothing, not even clear a problem', () => {
-    const h = chosen('tiny');
+  it('back with no step left does nothing, not even clear a problem', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.goHere', stateId: 'tiny.island' });
     const before = h.view();
     expect(before.problem).toEqual({ kind: 'unreachable', stateId: 'tiny.island' });
@@ -332,8 +415,8 @@ describe('explorer: stepping', () => {
     expect(h.view()).toEqual(before);
   });
 
-  it('reset returns to the initial snapshot and clears a problem, keeping the tapped state', () => {
-    const h = chosen('tiny');
+  it('reset returns to the initial snapshot and clears a problem, keeping the tapped state', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.selectState', stateId: 'tiny.top' });
     h.send({ type: 'explorer.send', event: { type: 'boom' } });
@@ -348,14 +431,14 @@ describe('explorer: stepping', () => {
 });
 
 describe('explorer: tapping a state and going there', () => {
-  function chosen(id = 'forcedRelogin') {
+  async function chosen(id = 'forcedRelogin') {
     const h = harness();
-    h.send({ type: 'explorer.choose', id });
+    await h.choose(id);
     return h;
   }
 
-  it('tapping a state selects it and clears a problem; tapping nothing unselects', () => {
-    const h = chosen('tiny');
+  it('tapping a state selects it and clears a problem; tapping nothing unselects', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'boom' } });
     h.send({ type: 'explorer.selectState', stateId: 'tiny.top' });
     expect(h.context().selectedStateId).toBe('tiny.top');
@@ -365,8 +448,8 @@ describe('explorer: tapping a state and going there', () => {
     expect(h.context().selectedStateId).toBeNull();
   });
 
-  it('"go here" replays the shortest path from the start, selecting the state', () => {
-    const h = chosen('tiny');
+  it('"go here" replays the shortest path from the start, selecting the state', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'go' } }); // ignored in low: a step that goes nowhere
     h.send({ type: 'explorer.send', event: { type: 'boom' } });
     h.send({ type: 'explorer.goHere', stateId: 'tiny.top' });
@@ -378,8 +461,8 @@ describe('explorer: tapping a state and going there', () => {
     expect(sideEffect).not.toHaveBeenCalled();
   });
 
-  it('"go here" on the registry\u2019s machine reaches the dialog in one step', () => {
-    const h = chosen();
+  it('"go here" on the registry\u2019s machine reaches the dialog in one step', async () => {
+    const h = await chosen();
     h.send({ type: 'explorer.send', event: { type: 'session.invalidToken' } });
     h.send({ type: 'explorer.send', event: { type: 'relogin.cancel' } });
     h.send({ type: 'explorer.goHere', stateId: CONFIRMING });
@@ -387,8 +470,8 @@ describe('explorer: tapping a state and going there', () => {
     expect(valueOf(h.current())).toBe('confirming');
   });
 
-  it('"go here" replays from the initial snapshot, not from the one shown', () => {
-    const h = chosen('tiny');
+  it('"go here" replays from the initial snapshot, not from the one shown', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     expect(h.current()?.context).toEqual({ n: 2 });
@@ -400,8 +483,8 @@ describe('explorer: tapping a state and going there', () => {
     ]);
   });
 
-  it('"go here" to the initial state empties the path', () => {
-    const h = chosen('tiny');
+  it('"go here" to the initial state empties the path', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.goHere', stateId: 'tiny.low' });
     expect(h.view().steps).toEqual([]);
@@ -409,8 +492,8 @@ describe('explorer: tapping a state and going there', () => {
     expect(h.context().selectedStateId).toBe('tiny.low');
   });
 
-  it.each(['tiny.island', 'tiny.nowhere'])('"go here" to %s, which no path reaches, says so and changes nothing else', (stateId) => {
-    const h = chosen('tiny');
+  it.each(['tiny.island', 'tiny.nowhere'])('"go here" to %s, which no path reaches, says so and changes nothing else', async (stateId) => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.selectState', stateId: 'tiny.top' });
     h.send({ type: 'explorer.goHere', stateId });
@@ -419,8 +502,8 @@ describe('explorer: tapping a state and going there', () => {
     expect(h.context().selectedStateId).toBe('tiny.top');
   });
 
-  it('"go here" whose replay throws shows why and keeps the steps and the selection', () => {
-    const h = chosen('tiny');
+  it('"go here" whose replay throws shows why and keeps the steps and the selection', async () => {
+    const h = await chosen('tiny');
     h.send({ type: 'explorer.goHere', stateId: 'tiny.top' }); // computes the paths while nothing throws
     h.send({ type: 'explorer.reset' });
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
@@ -434,7 +517,7 @@ describe('explorer: tapping a state and going there', () => {
 });
 
 describe('explorer: following a live actor', () => {
-  it('watch follows the named actor, from nothing chosen', () => {
+  it('watch follows the named actor, from nothing chosen', async () => {
     const h = harness();
     h.send({ type: 'explorer.watch', name: 'timeChannel' });
     expect(activeStates(h)).toEqual(['watching']);
@@ -443,9 +526,9 @@ describe('explorer: following a live actor', () => {
     expect(h.context().liveName).toBe('safeApply');
   });
 
-  it('watch from a machine being explored drops the selection and the problem; stepping waits', () => {
+  it('watch from a machine being explored drops the selection and the problem; stepping waits', async () => {
     const h = harness();
-    h.send({ type: 'explorer.choose', id: 'tiny' });
+    await h.choose('tiny');
     h.send({ type: 'explorer.send', event: { type: 'inc' } });
     h.send({ type: 'explorer.selectState', stateId: 'tiny.top' });
     h.send({ type: 'explorer.goHere', stateId: 'tiny.island' });
@@ -463,12 +546,12 @@ describe('explorer: following a live actor', () => {
     expect(h.view()).toEqual(before);
   });
 
-  it('choosing a machine leaves the live view', () => {
+  it('choosing a machine leaves the live view', async () => {
     const h = harness();
     h.send({ type: 'explorer.watch', name: 'timeChannel' });
-    h.send({ type: 'explorer.choose', id: 'nope' });
+    await h.choose('nope');
     expect(activeStates(h)).toEqual(['watching']);
-    h.send({ type: 'explorer.choose', id: 'forcedRelogin' });
+    await h.choose('forcedRelogin');
     expect(activeStates(h)).toEqual(['exploring']);
     expect(h.context().liveName).toBeNull();
     expect(valueOf(h.current())).toBe('idle');

@@ -49,6 +49,7 @@ import {
   traversalEvents,
   withDoubles,
   type MachineEntry,
+  type MachineRef,
 } from '../../../machines/registry';
 import { qaNamespaceOf } from '../../../src/i18n/apart-texts';
 import { LANGUAGES as CONSOLE_LANGUAGES, type LanguageCode } from '../../../src/i18n/languages';
@@ -166,7 +167,7 @@ beforeAll(() => {
 afterAll(() => {
   jest.useRealTimers();
   const pct = (covered: number, total: number) => `${covered}/${total} (${total === 0 ? 100 : Math.floor((covered / total) * 100)}%)`;
-  const rows = MACHINE_REGISTRY.map((entry) => {
+  const rows = [...loaded.values()].map((entry) => {
     const cov = coverage.get(entry.id) ?? { states: new Set<string>(), transitions: new Set<string>(), paths: 0 };
     const states = stateIdsOf(entry.machine);
     const transitions = transitionsOf(entry.machine).map((t) => t.key);
@@ -191,17 +192,30 @@ afterAll(() => {
   );
 });
 
-it('the registry ids are unique and findMachine finds each entry', () => {
-  const ids = MACHINE_REGISTRY.map((entry) => entry.id);
+it('the registry ids are unique and findMachine finds each line', () => {
+  const ids = MACHINE_REGISTRY.map((ref) => ref.id);
   expect(new Set(ids).size).toBe(ids.length);
-  for (const entry of MACHINE_REGISTRY) expect(findMachine(entry.id)).toBe(entry);
+  for (const ref of MACHINE_REGISTRY) expect(findMachine(ref.id)).toBe(ref);
   expect(findMachine('no such machine')).toBeUndefined();
 });
 
-describe.each(MACHINE_REGISTRY.map((entry) => [entry.id, entry] as const))('%s', (id, entry) => {
+/** Each entry as its registry line loads it (the explorer loads them one at a time, the same way). */
+const loaded = new Map<string, MachineEntry>();
+
+describe.each(MACHINE_REGISTRY.map((ref) => [ref.id, ref] as const))('%s', (id, ref: MachineRef) => {
   const cov: Coverage = { states: new Set(), transitions: new Set(), paths: 0 };
   coverage.set(id, cov);
-  const machine = withDoubles(entry);
+  let entry!: MachineEntry;
+  let machine!: AnyStateMachine;
+  beforeAll(async () => {
+    entry = await ref.load();
+    machine = withDoubles(entry);
+    loaded.set(id, entry);
+  });
+
+  it('its registry line names the entry it loads', () => {
+    expect({ id: entry.id, textNamespace: entry.textNamespace }).toEqual({ id: ref.id, textNamespace: ref.textNamespace });
+  });
 
   it('is a complete registry entry', () => {
     expect(entry.machine.id).toBe(id);
