@@ -18,5 +18,7 @@ export const secsContract = defineContractArea<typeof calls>()({
   errorCodes: [
     /** The panel holds no SECS/GEM licence (HMI_SECS_LICENSE): every SECS/GEM call answers 403. */
     'secs_not_licensed',
+    /** The HSMS port is one the panel's own services hold (HTTP, HTTPS, OPC UA, FTP): 409. */
+    'secs_port_reserved',
   ],
 });

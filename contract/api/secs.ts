@@ -59,7 +59,7 @@ export const setSettings = defineCall({
   tag: 'secs',
   summary:
     'Stores the SECS/GEM settings and applies them at once: enabled starts the endpoint, disabled stops it, a change while it runs ' +
-    'restarts it (the connection ends). 400 for a value out of range or active mode without a remote host; 409 port_in_use for a port ' +
+    'restarts it (the connection ends). 400 for a value out of range or active mode without a remote host; 409 secs_port_reserved for a port ' +
     'the panel\'s own services hold (HTTP, HTTPS, OPC UA, FTP). A port another program holds is stored and the status says port_in_use. ' +
     '403 secs_not_licensed without the licence',
   access: admin,

@@ -69,7 +69,7 @@ export const secsArea = defineServerArea({
       const problem = Object.entries(secsSettingsProblems(body))[0];
       if (problem) throw ApiError.rule(problem[0], problem[1]!);
       const taken = body.mode === 'passive' ? device.secsGem.portHolder(body.port) : undefined;
-      if (taken) throw new ApiError(409, 'port_in_use', `Port ${body.port} is used by the panel's ${taken} server`, { field: 'port' });
+      if (taken) throw new ApiError(409, 'secs_port_reserved', `Port ${body.port} is used by the panel's ${taken} server`, { field: 'port' });
       const stored = { ...body, remote_host: body.remote_host.trim() };
       const before = device.db.transaction(() => {
         const current = device.settings.get('secs');

@@ -159,13 +159,13 @@ describe('with the licence', () => {
       expect(t.device.settings.get('secs')).toEqual(secsSettingsOf({ enabled: false }));
     });
 
-    it('refuses a port the panel\'s own HTTP server holds (409 port_in_use); an active endpoint may name any local port', async () => {
+    it('refuses a port the panel\'s own HTTP server holds (409 secs_port_reserved); an active endpoint may name any local port', async () => {
       // The test device's console is on the default port (8080).
       const http = 8080;
       expect(t.device.secsGem.portHolder(http)).toBe('HTTP');
       const res = await t.call('PUT', '/api/v1/secs/settings', admin, secsSettingsOf({ port: http }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error_code: 'port_in_use', field: 'port' });
+      expect(res.json()).toMatchObject({ error_code: 'secs_port_reserved', field: 'port' });
       await put(secsSettingsOf({ mode: 'active', port: http, remote_host: 'mes.example', remote_port: 5000 }));
     });
 
