@@ -51,7 +51,7 @@ test('SECS/GEM: in the Features menu with the licence; a timer out of range name
   await page.getByRole('textbox', { name: 'Device ID' }).fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update settings successful')).toBeVisible();
-  await expect(page.getByTestId('secs-endpoint')).toHaveText(`Waiting for the host on port ${port}.`);
+  await expect(page.getByTestId('secs-endpoint')).toHaveText(`Passive: listening on port ${port}.`);
 
   // A host connects and selects: the screen follows within its 2 s refresh.
   const host = await HsmsPeer.connect(port);

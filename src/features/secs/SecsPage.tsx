@@ -187,7 +187,7 @@ function SettingsForm() {
           <Grid container spacing={2}>
             {SECS_TIMERS.map((timer) => (
               <Grid key={timer} size={{ xs: 12, sm: 6 }}>
-                {numberField(timer, { seconds: true, helper: `${t(`timer_hint.${timer}`)} ${rangeHint(SECS_TIMER_RANGES[timer].min, SECS_TIMER_RANGES[timer].max)}` })}
+                {numberField(timer, { seconds: true, helper: t('fields.hint_and_range', { hint: t(`timer_hint.${timer}`), range: rangeHint(SECS_TIMER_RANGES[timer].min, SECS_TIMER_RANGES[timer].max) }) })}
               </Grid>
             ))}
             <Grid size={{ xs: 12, sm: 6 }}>{numberField('linktest_interval', { seconds: true, helper: t('fields.linktest_hint', { min: LINKTEST_MIN, max: LINKTEST_MAX }) })}</Grid>
