@@ -86,7 +86,8 @@ const within = (n: number, min: number, max: number) => Number.isInteger(n) && n
 /** A host name (RFC 1123 labels) or an IPv4 / IPv6 address, without a port or a scheme. */
 export function isHostName(host: string): boolean {
   if (host.length === 0 || host.length > REMOTE_HOST_MAX) return false;
-  if (/^[0-9a-fA-F:]+$/.test(host) && host.includes(':')) return true;
+  // IPv6: hex groups and at least two colons (`::1`, `fe80::1`); `host:port` is not an address.
+  if (host.includes(':')) return /^[0-9a-fA-F:.]+$/.test(host) && host.split(':').length >= 3;
   return host.split('.').every((label) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label));
 }
 
