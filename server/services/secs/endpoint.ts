@@ -79,6 +79,8 @@ interface Running {
   settings: SecsSettingsFields;
   server: net.Server | null;
   retry: NodeJS.Timeout | null;
+  /** Active mode: the connect attempt under way. */
+  attempt: net.Socket | null;
   stopped: boolean;
 }
 
@@ -360,7 +362,7 @@ export class SecsEndpoint {
   }
 
   private async startRunning(settings: SecsSettingsFields, key: string): Promise<void> {
-    const running: Running = { key, settings, server: null, retry: null, stopped: false };
+    const running: Running = { key, settings, server: null, retry: null, attempt: null, stopped: false };
     this.running = running;
     if (settings.mode === 'active') {
       this.connectOut(running);
@@ -402,6 +404,7 @@ export class SecsEndpoint {
     if (!running) return;
     running.stopped = true;
     if (running.retry) clearTimeout(running.retry);
+    running.attempt?.destroy();
     this.connection?.separate();
     this.connection = null;
     this.setState('not_connected', null);
@@ -423,9 +426,11 @@ export class SecsEndpoint {
     if (running.stopped) return;
     const { remote_host: host, remote_port: port, t5 } = running.settings;
     const socket = net.connect({ host: host.trim(), port });
+    running.attempt = socket;
     // An attempt that neither connects nor fails within T5 is given up.
     socket.setTimeout(t5 * this.options.secondMs);
     const failed = (detail: string) => {
+      running.attempt = null;
       socket.destroy();
       if (running.stopped) return;
       this.error('connect_failed', detail);
@@ -434,6 +439,7 @@ export class SecsEndpoint {
     socket.once('timeout', () => failed(`No connection to ${host}:${port} within T5 (${t5} s)`));
     socket.once('error', (err) => failed(err.message));
     socket.once('connect', () => {
+      running.attempt = null;
       socket.removeAllListeners('timeout');
       socket.removeAllListeners('error');
       socket.setTimeout(0);
