@@ -55,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The OS update's simulated reboot: long enough to be seen, short enough for the suite.
       HMI_OS_REBOOT_S: '4',
+      // The simulated panel holds the SECS/GEM licence, so the Features menu shows SECS/GEM.
+      HMI_SECS_LICENSE: 'true',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -11,6 +11,9 @@ export interface ServerConfig {
   /** HMI_RECOVER_ADMIN=1: recover administrator access at this start. */
   recoverAdmin: boolean;
   project: { maxUploadBytes: number };
+  /** HMI_SECS_LICENSE=true|false: the simulated panel's SECS/GEM licence is set so at this start;
+   * unset: the stored licence stays (a new device has none). */
+  secsLicense: boolean | undefined;
   os: { maxImageBytes: number; rebootMs: number; trustedKeyPaths: string[] };
 }
 
@@ -35,6 +38,13 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   return Math.round(n * 1000);
 }
 
+function flag(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false, not '${value}'`);
+}
+
 /** The environment (docs/decisions.md#environment-variables). */
 export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
   return {
@@ -47,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     logLevel: env.LOG_LEVEL || 'info',
     recoverAdmin: env.HMI_RECOVER_ADMIN === '1',
     project: { maxUploadBytes: megabytes('HMI_MAX_PROJECT_MB', env.HMI_MAX_PROJECT_MB, 256) },
+    secsLicense: flag('HMI_SECS_LICENSE', env.HMI_SECS_LICENSE),
     os: {
       maxImageBytes: megabytes('HMI_MAX_OS_IMAGE_MB', env.HMI_MAX_OS_IMAGE_MB, 512),
       rebootMs: seconds('HMI_OS_REBOOT_S', env.HMI_OS_REBOOT_S, 20),
