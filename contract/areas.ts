@@ -27,6 +27,7 @@ import { accountsContract } from './api/accounts.routes';
 import { cloudContract } from './api/cloud.routes';
 import { remoteAccessContract } from './api/remote-access.routes';
 import { ftpContract } from './api/ftp.routes';
+import { miscContract } from './api/misc.routes';
 import { secsContract } from './api/secs.routes';
 
 export const CONTRACT_AREAS = [
@@ -52,6 +53,7 @@ export const CONTRACT_AREAS = [
   cloudContract,
   remoteAccessContract,
   ftpContract,
+  miscContract,
   secsContract,
 ] as const;
 

@@ -152,6 +152,8 @@ export const projectSchema = z.object({
   email_enabled: z.boolean().default(false),
   /** The project uses FTP (specification §2: the FTP screen says otherwise that it is not enabled, and the server does not run). */
   ftp_enabled: z.boolean().default(false),
+  /** The project uses the Misc features (specification §2: the Misc screen says otherwise that it is not enabled). */
+  misc_enabled: z.boolean().default(false),
 });
 
 export type Project = z.infer<typeof projectSchema>;

@@ -22,6 +22,7 @@ import { accountsArea } from './routes/accounts';
 import { cloudArea } from './routes/cloud';
 import { remoteAccessArea } from './routes/remote-access';
 import { ftpArea } from './routes/ftp';
+import { miscArea } from './routes/misc';
 import { secsArea } from './routes/secs';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
@@ -51,6 +52,7 @@ export const SERVER_AREAS = [
   cloudArea,
   remoteAccessArea,
   ftpArea,
+  miscArea,
   secsArea,
 ] as const satisfies readonly ServerArea[];
 

@@ -35,6 +35,7 @@ describe('secret marks of the contract', () => {
       'email.setSmtp': ['password', 'password_confirm'],
       'accounts.resetPassword': ['admin_password', 'password'],
       'remoteAccess.setSettings': ['partner_password', 'proxy.password'],
+      'misc.setSettings': ['vnc.password'],
     });
   });
 
@@ -74,6 +75,7 @@ describe('secret marks of the contract', () => {
       email_smtp: ['password'],
       remote_access: ['partner_password', 'proxy.password'],
       remote_access_key: [''],
+      misc: ['vnc.password'],
     });
   });
 });
