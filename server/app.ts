@@ -17,6 +17,7 @@ import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService } from './services/project';
 import { PowerService } from './services/power';
+import { Listeners } from './services/listeners';
 import { JobsService } from './services/jobs';
 import { UpdateSlot } from './services/update-slot';
 import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes } from './services/staging-quota';
@@ -114,6 +115,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     jobs,
     updates: new UpdateSlot(jobs),
     power,
+    listeners: new Listeners(() => time.nowMs()),
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };

@@ -14,6 +14,7 @@ import type { PowerService } from './services/power';
 import type { TagValues } from './services/tag-values';
 import type { UpdateSlot } from './services/update-slot';
 import type { StagingQuota, StagingQuotaOptions } from './services/staging-quota';
+import type { Listeners } from './services/listeners';
 import type { SERVER_AREAS } from './areas';
 
 /** The platform every area builds on, made by createDevice (server/app.ts) before any area's
@@ -46,6 +47,9 @@ export interface CoreDevice {
   updates: UpdateSlot;
   /** The simulated reboot: the device unreachable for a while. */
   power: PowerService;
+  /** The console's listeners and the time socket (server/listen.ts starts them): their states and
+   * connections, for Diagnostics. */
+  listeners: Listeners;
   httpsPort: number;
   version: string;
 }
