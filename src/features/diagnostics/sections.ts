@@ -12,4 +12,7 @@ export interface DiagnosticsSection {
  * is one line here (and its texts). */
 export const DIAGNOSTICS_SECTIONS: readonly DiagnosticsSection[] = [
   { id: 'live', View: lazy(() => import(/* webpackChunkName: "diagnostics-live" */ './LiveSection')) },
+  { id: 'services', View: lazy(() => import(/* webpackChunkName: "diagnostics-services" */ './ServicesSection')) },
+  { id: 'log', View: lazy(() => import(/* webpackChunkName: "diagnostics-log" */ './LogSection')) },
+  { id: 'reach', View: lazy(() => import(/* webpackChunkName: "diagnostics-reach" */ './ReachSection')) },
 ];
