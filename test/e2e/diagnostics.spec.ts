@@ -18,23 +18,26 @@ test('Diagnostics: live charts, services, the log filtered, a reach to the devic
   await page.goto('/admin/account/diagnostics');
   await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
 
-  // Live: the figures, then the charts once two samples are in.
-  await expect(page.getByRole('tab', { name: 'Live', selected: true })).toBeVisible();
+  // It opens on Services: every one with its state; the web server runs.
+  await expect(page.getByRole('tab', { name: 'Services', selected: true })).toBeVisible();
+  await expect(page.getByTestId('diagnostics-service-http').getByTestId('diagnostics-service-state')).toHaveText('Running');
+  for (const id of ['https', 'time_socket', 'runtime_scan', 'data_logger', 'opcua', 'ftp', 'smtp_outbox', 'remote_access']) {
+    await expect(page.getByTestId(`diagnostics-service-${id}`)).toBeVisible();
+  }
+  await snap(page, info, 'diagnostics-01-services');
+
+  // Live: the figures, then the charts (their chunk loads now).
+  await page.getByRole('tab', { name: 'Live' }).click();
   await expect(page.getByTestId('diagnostics-disk')).toContainText("Data folder's disk:");
   await expect(page.getByTestId('diagnostics-chart-cpu').locator('svg').first()).toBeVisible();
   await expect(page.getByTestId('diagnostics-chart-memory').locator('svg').first()).toBeVisible();
   const samples = page.waitForResponse((r) => r.url().endsWith('/api/v1/diagnostics/live'));
   await samples;
-  await snap(page, info, 'diagnostics-01-live');
+  await snap(page, info, 'diagnostics-02-live');
 
-  // Services: every one with its state; the web server runs.
+  // Leaving Live stops its polling: no sample is asked for while another section is open.
   await page.getByRole('tab', { name: 'Services' }).click();
-  await expect(page.getByTestId('diagnostics-service-http').getByTestId('diagnostics-service-state')).toHaveText('Running');
-  for (const id of ['https', 'time_socket', 'runtime_scan', 'data_logger', 'opcua', 'ftp', 'smtp_outbox', 'remote_access']) {
-    await expect(page.getByTestId(`diagnostics-service-${id}`)).toBeVisible();
-  }
-  await snap(page, info, 'diagnostics-02-services');
-  // Leaving Live stopped its polling: no sample is asked for while another section is open.
+  await expect(page.getByTestId('diagnostics-services')).toBeVisible();
   let liveReads = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/v1/diagnostics/live')) liveReads++;

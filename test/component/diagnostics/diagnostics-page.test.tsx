@@ -93,8 +93,16 @@ async function openPage(fake = device()) {
       <DiagnosticsPage />
     </Visits>,
   );
-  await screen.findByTestId('diagnostics-live');
+  await screen.findByTestId('diagnostics-services');
   return { user, fake };
+}
+
+/** Opens the page on its Live section. */
+async function openLive(fake = device()) {
+  const opened = await openPage(fake);
+  await opened.user.click(screen.getByRole('tab', { name: 'Live' }));
+  await screen.findByTestId('diagnostics-live');
+  return opened;
 }
 
 beforeEach(() => {
@@ -106,9 +114,15 @@ afterEach(() => {
 });
 
 describe('Diagnostics: Live', () => {
-  it('opens on Live, reads a sample every 2 s while open, and nothing once the screen is left', async () => {
-    const { user, fake } = await openPage();
+  it('opens on Services and reads no sample; on Live, one every 2 s while open, and nothing once the screen is left', async () => {
+    const opened = await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Services', selected: true })).toBeInTheDocument();
+    await elapse(LIVE_POLL_MS * 3);
+    expect(reads(opened.fake, LIVE)).toBe(0);
+    await opened.user.click(screen.getByRole('tab', { name: 'Live' }));
+    await screen.findByTestId('diagnostics-live');
+    const { user, fake } = opened;
     expect(screen.getByRole('tab', { name: 'Live', selected: true })).toBeInTheDocument();
     const first = reads(fake, LIVE);
     await elapse(LIVE_POLL_MS * 3);
@@ -127,7 +141,7 @@ describe('Diagnostics: Live', () => {
   });
 
   it('stops reading samples when another section is chosen', async () => {
-    const { user, fake } = await openPage();
+    const { user, fake } = await openLive();
     await user.click(screen.getByRole('tab', { name: 'Services' }));
     await screen.findByTestId('diagnostics-services');
     const after = reads(fake, LIVE);
