@@ -29,6 +29,7 @@ import { remoteAccessContract } from './api/remote-access.routes';
 import { ftpContract } from './api/ftp.routes';
 import { miscContract } from './api/misc.routes';
 import { secsContract } from './api/secs.routes';
+import { diagnosticsContract } from './api/diagnostics.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -55,6 +56,7 @@ export const CONTRACT_AREAS = [
   ftpContract,
   miscContract,
   secsContract,
+  diagnosticsContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -24,6 +24,7 @@ import { remoteAccessArea } from './routes/remote-access';
 import { ftpArea } from './routes/ftp';
 import { miscArea } from './routes/misc';
 import { secsArea } from './routes/secs';
+import { diagnosticsArea } from './routes/diagnostics';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -54,6 +55,7 @@ export const SERVER_AREAS = [
   ftpArea,
   miscArea,
   secsArea,
+  diagnosticsArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

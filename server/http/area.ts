@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ContractAreaName } from '../../contract/areas';
+import type { ServiceHealth } from '../../contract/api/diagnostics';
 import type { CoreDevice, CoreDeviceOptions, Device } from '../device';
 
 /** One device setting an area keeps (stored as JSON in the settings table, server/services/settings.ts). */
@@ -65,6 +66,11 @@ export interface ServerArea<S extends SettingDefs = SettingDefs, V extends objec
   close?(services: V): void | Promise<void>;
   /** The largest upload its calls take, when it takes files. */
   largestUpload?(services: V): LargestUpload;
+  /** The services it runs, as Diagnostics lists them (GET /diagnostics/services): each one's state,
+   * since when, its last error (server/services/service-health.ts tracks them). Only an area that
+   * runs a service has it; the list is every area's, in the list's order, after the core's
+   * listeners. */
+  health?(services: V): readonly ServiceHealth[];
   register(app: FastifyInstance, device: Device): void;
 }
 

@@ -99,6 +99,7 @@ export const ftpArea = defineServerArea({
     await device.ftp.start();
   },
   close: ({ ftp: server }) => server.close(),
+  health: ({ ftp: server }) => [server.health()],
   register(app, device) {
     registerCall(app, device, ftp.getSettings, () => device.settings.get('ftp'));
 

@@ -102,6 +102,7 @@ export const opcuaArea = defineServerArea({
     await opcua.start(project.project);
   },
   close: ({ opcua }) => opcua.close(),
+  health: ({ opcua }) => [opcua.health()],
   register(app, device) {
     const incoming = path.join(device.dataDir, 'opcua', 'incoming');
     const withUpload = async <T>(work: (dir: string) => Promise<T>): Promise<T> => {

@@ -33,6 +33,7 @@ export const remoteAccessArea = defineServerArea({
     device.remoteAccess.start();
   },
   close: ({ remoteAccess }) => remoteAccess.close(),
+  health: ({ remoteAccess }) => [remoteAccess.health()],
   register(app, device) {
     const { remoteAccess, settings, db } = device;
     // Relayed connections go to this app's own listener, wherever it listens (PORT=0 included):

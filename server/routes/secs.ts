@@ -56,6 +56,7 @@ export const secsArea = defineServerArea({
     await device.secsGem.start();
   },
   close: ({ secsGem }) => secsGem.close(),
+  health: ({ secsGem }) => [secsGem.health()],
   register(app, device) {
     registerCall(app, device, secs.getSettings, () => {
       assertLicensed(device);

@@ -58,7 +58,7 @@ describe('the licence (specification §2)', () => {
       t.device.secsGem.reconcile();
       await t.device.secsGem.settled();
       await expect(HsmsPeer.connect(port)).rejects.toThrow(/ECONNREFUSED/);
-      expect(t.device.secsGem.health().state).toBe('stopped');
+      expect(t.device.secsGem.health().state).toBe('disabled');
     });
   });
 
@@ -300,7 +300,7 @@ describe('with the licence', () => {
       await again.closesWithin(2000);
       await expect(HsmsPeer.connect(port2)).rejects.toThrow(/ECONNREFUSED/);
       expect(await status()).toMatchObject({ running: false, state: 'not_connected' });
-      expect(t.device.secsGem.health()).toMatchObject({ state: 'stopped' });
+      expect(t.device.secsGem.health()).toMatchObject({ state: 'disabled' });
     });
 
     it('a port another program holds: stored, the status says port_in_use and the health error; freed and saved again, it listens', async () => {
@@ -311,7 +311,7 @@ describe('with the licence', () => {
       const settings = secsSettingsOf({ enabled: true, port, device_id: DEVICE_ID, linktest_interval: 0 });
       await put(settings);
       expect(await status()).toMatchObject({ running: false, state: 'not_connected', last_error: 'port_in_use' });
-      expect(t.device.secsGem.health()).toMatchObject({ state: 'error', lastError: expect.stringMatching(/^port_in_use/) });
+      expect(t.device.secsGem.health()).toMatchObject({ state: 'error', last_error: { message: expect.stringMatching(/^port_in_use/) } });
       expect(t.device.settings.get('secs')).toEqual(settings);
       await new Promise((r) => holder.close(r));
       servers.pop();
@@ -359,7 +359,7 @@ describe('with the licence', () => {
       const port = await freeHsmsPort();
       await put(secsSettingsOf({ enabled: true, mode: 'active', remote_host: '127.0.0.1', remote_port: port, t5: 2, t6: 2, linktest_interval: 0 }));
       expect(await until((s) => s.last_error === 'connect_failed')).toMatchObject({ running: true, state: 'not_connected' });
-      expect(t.device.secsGem.health()).toMatchObject({ state: 'running', lastError: expect.stringMatching(/^connect_failed/) });
+      expect(t.device.secsGem.health()).toMatchObject({ state: 'running', last_error: { message: expect.stringMatching(/^connect_failed/) } });
       // Now a host listens but never answers Select.
       const silent: HsmsPeer[] = [];
       const host = net.createServer((socket) => {

@@ -22,6 +22,7 @@
  */
 import net from 'node:net';
 import type { SecsError, SecsStatus } from '../../../contract/api/secs';
+import type { ServiceHealth } from '../../../contract/api/diagnostics';
 import type { SecsSettingsFields } from '../../../contract/rules/secs';
 import {
   controlMessage,
@@ -68,11 +69,8 @@ export interface SecsEndpointDeps {
 }
 
 export type SecsConnectionState = SecsStatus['state'];
-export interface SecsHealth {
-  state: 'running' | 'stopped' | 'error';
-  since: string;
-  lastError?: string;
-}
+/** The states the endpoint itself moves between (Diagnostics' `disabled` is read from the settings). */
+type SecsHealthState = 'running' | 'stopped' | 'error';
 
 interface Running {
   key: string;
@@ -307,7 +305,7 @@ export class SecsEndpoint {
   private lastError: { code: SecsError; detail: string | null; at: number } | null = null;
   /** The listener could not start: the health is `error` until something changes. */
   private failed = false;
-  private healthState: SecsHealth['state'] = 'stopped';
+  private healthState: SecsHealthState = 'stopped';
   private healthSince: number;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
@@ -492,7 +490,7 @@ export class SecsEndpoint {
     this.lastError = { code, detail, at: this.deps.now() };
   }
 
-  private setHealth(state: SecsHealth['state']): void {
+  private setHealth(state: SecsHealthState): void {
     if (state !== this.healthState) this.healthSince = this.deps.now();
     this.healthState = state;
   }
@@ -512,9 +510,22 @@ export class SecsEndpoint {
   }
 
   /** The service's health, as the Diagnostics Services panel lists it. */
-  health(): SecsHealth {
-    const lastError = this.lastError ? `${this.lastError.code}${this.lastError.detail ? `: ${this.lastError.detail}` : ''}` : undefined;
-    return { state: this.healthState, since: new Date(this.healthSince).toISOString(), ...(lastError ? { lastError } : {}) };
+  /** Diagnostics' Services entry (docs/decisions.md#diagnostics): disabled while turned off or
+   * without the licence; otherwise running, stopped or error since it came to it, with the last
+   * error (kept after a recovery) and where it listens or what it connects to. */
+  health(): ServiceHealth {
+    const settings = this.deps.settings();
+    const off = !settings.enabled || !this.deps.licensed();
+    const detail = off ? null : settings.mode === 'passive' ? `${this.deps.host}:${settings.port}` : `${settings.remote_host}:${settings.remote_port}`;
+    return {
+      id: 'secs_gem',
+      state: off ? 'disabled' : this.healthState,
+      since: new Date(this.healthSince).toISOString(),
+      last_error: this.lastError
+        ? { at: new Date(this.lastError.at).toISOString(), message: `${this.lastError.code}${this.lastError.detail ? `: ${this.lastError.detail}` : ''}` }
+        : null,
+      detail,
+    };
   }
 
   async close(): Promise<void> {
