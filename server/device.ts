@@ -13,6 +13,7 @@ import type { JobsService } from './services/jobs';
 import type { PowerService } from './services/power';
 import type { TagValues } from './services/tag-values';
 import type { UpdateSlot } from './services/update-slot';
+import type { SelfCheckItem } from '../contract/api/self-check';
 import type { StagingQuota, StagingQuotaOptions } from './services/staging-quota';
 import type { SERVER_AREAS } from './areas';
 
@@ -55,6 +56,9 @@ export interface DeviceAfterAreas {
   /** The room uploads stage in: what they reserve together, and the disk's free space. Its size
    * comes from the largest upload each area declares (`largestUpload`, server/http/area.ts). */
   staging: StagingQuota;
+  /** The security self-check: every area's findings (`selfCheck` of each server area, in the
+   * areas' order), looked for now. */
+  selfCheck(): Promise<SelfCheckItem[]>;
 }
 
 /** The options of createDevice that are not an area's own (each area names its own in its

@@ -231,6 +231,19 @@ export class AccountsService {
     else fs.writeFileSync(file, `${kept.join('\n')}\n`, { mode: 0o600 });
   }
 
+  /** The accounts still signed in with a password the device made (at first start, or a
+   * recovery's): never changed since it was set by the device, or still listed in the
+   * initial-credentials file. */
+  withInitialPassword(): string[] {
+    const unchanged = this.db.prepare('SELECT username FROM accounts WHERE password_updated_at = created_at ORDER BY username').pluck().all() as string[];
+    const listed =
+      this.credentialsFile !== null && fs.existsSync(this.credentialsFile)
+        ? fs.readFileSync(this.credentialsFile, 'utf8').split('\n').filter((l) => l !== '').map((l) => l.split('\t')[0]!)
+        : [];
+    const known = new Set((this.db.prepare('SELECT username FROM accounts').pluck().all() as string[]));
+    return [...new Set([...unchanged, ...listed])].filter((u) => known.has(u)).sort();
+  }
+
   setState(username: string, code: 0 | 1): void {
     this.db.prepare('UPDATE accounts SET state_code = ? WHERE username = ?').run(code, username);
   }
