@@ -17,6 +17,10 @@ import { LogRetention } from './services/log-retention';
 import { DeviceTimeService } from './services/device-time';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService } from './services/project';
 import { PowerService } from './services/power';
+import { Listeners } from './services/listeners';
+import { DeviceLog } from './services/device-log';
+import { secretPaths } from './lib/mask';
+import { ALL_CALLS } from '../contract/api';
 import { JobsService } from './services/jobs';
 import { UpdateSlot } from './services/update-slot';
 import { DEFAULT_KEEP_FREE_BYTES, StagingQuota, statfsFreeBytes } from './services/staging-quota';
@@ -44,6 +48,9 @@ const AREAS: readonly ServerArea[] = SERVER_AREAS;
 export type AppOptions = DeviceOptions & {
   /** The built console (`dist/`); null serves the API only. */
   consoleDir?: string | null;
+  /** false (the tests): nothing on stdout, the device's log still kept (`device.deviceLog`); true
+   * or pino's options: JSON lines on stdout too. A logger of its own is used as it is, and keeps
+   * nothing in the device's log. */
   logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
   serverFactory?: FastifyServerFactory;
   /** How fast a request body must come (server/http/request-body.ts); tests shorten the window. */
@@ -114,6 +121,8 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     jobs,
     updates: new UpdateSlot(jobs),
     power,
+    listeners: new Listeners(() => time.nowMs()),
+    deviceLog: new DeviceLog(() => time.nowMs()),
     httpsPort: opts.httpsPort ?? 8443,
     version: SERVER_VERSION,
   };
@@ -163,6 +172,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
     freeBytes: statfsFreeBytes,
     ...opts.staging,
   });
+  made.serviceHealth = () => [...core.listeners.health(), ...AREAS.flatMap((area) => area.health?.(made as unknown as Device) ?? [])];
   const device = made as unknown as Device;
   made.selfCheck = async () => (await Promise.all(AREAS.map((area) => area.selfCheck?.check(device) ?? []))).flat();
 
@@ -193,11 +203,49 @@ async function recoverAdmin(device: Device): Promise<string> {
   return password;
 }
 
+/** The field names the contract marks secret anywhere (a call's body or answer, a setting): the
+ * device's log removes their values whatever else it knows (server/lib/log-scrub.ts). */
+let contractSecretKeys: string[] | null = null;
+function secretKeysOfContract(): string[] {
+  if (contractSecretKeys) return contractSecretKeys;
+  const schemas = [
+    ...ALL_CALLS.flatMap((c) => [c.body, c.query, c.params, c.response, c.audit?.values, c.upload?.fields]),
+    ...Object.values(SETTING_DEFS).map((d) => d.schema),
+  ].filter((s): s is NonNullable<typeof s> => s !== undefined);
+  const keys = new Set<string>();
+  for (const schema of schemas) {
+    for (const path of secretPaths(schema)) {
+      const last = path.split('.').filter((p) => p !== '' && p !== '[]' && p !== '*').pop();
+      if (last) keys.add(last.replace(/\[\]$/, ''));
+    }
+  }
+  return (contractSecretKeys = [...keys]);
+}
+
+/** pino's options for the app: the device clock stamps every line, the headers that carry
+ * credentials are removed, and every line goes through the device's log (which removes the rest of
+ * what is secret) before stdout, when the device logs there. */
+function loggerOf(option: AppOptions['logger'], device: Device): { logger: Record<string, unknown> } | { loggerInstance: FastifyBaseLogger } {
+  if (option && typeof option === 'object' && typeof (option as { info?: unknown }).info === 'function') return { loggerInstance: option as FastifyBaseLogger };
+  const given = option && typeof option === 'object' ? (option as Record<string, unknown>) : {};
+  const redact = Array.isArray(given.redact) ? (given.redact as string[]) : [];
+  device.deviceLog.knowSecretKeys(secretKeysOfContract());
+  return {
+    logger: {
+      level: 'info',
+      ...given,
+      redact: [...new Set([...redact, 'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'])],
+      timestamp: () => `,"time":${device.time.nowMs()}`,
+      stream: device.deviceLog.destination(option ? process.stdout : null),
+    },
+  };
+}
+
 /** Builds the Fastify app of one device. Tests call it with `inject`; `listen.ts` serves it. */
 export async function buildApp(created: CreatedDevice, opts: AppOptions): Promise<FastifyInstance> {
   const { device } = created;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...loggerOf(opts.logger, device),
     // Per-request lines come from the onResponse hook below: changes and errors only, no secrets.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,

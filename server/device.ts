@@ -15,6 +15,9 @@ import type { TagValues } from './services/tag-values';
 import type { UpdateSlot } from './services/update-slot';
 import type { SelfCheckItem } from '../contract/api/self-check';
 import type { StagingQuota, StagingQuotaOptions } from './services/staging-quota';
+import type { Listeners } from './services/listeners';
+import type { DeviceLog } from './services/device-log';
+import type { ServiceHealth } from '../contract/api/diagnostics';
 import type { SERVER_AREAS } from './areas';
 
 /** The platform every area builds on, made by createDevice (server/app.ts) before any area's
@@ -47,6 +50,13 @@ export interface CoreDevice {
   updates: UpdateSlot;
   /** The simulated reboot: the device unreachable for a while. */
   power: PowerService;
+  /** The console's listeners and the time socket (server/listen.ts starts them): their states and
+   * connections, for Diagnostics. */
+  listeners: Listeners;
+  /** The device's log, the last 10,000 entries in memory, secrets removed (Diagnostics; its
+   * `lastLines` for anything that takes the log whole). Fed by the app's logger, whether or not
+   * that writes to stdout too. */
+  deviceLog: DeviceLog;
   httpsPort: number;
   version: string;
 }
@@ -56,9 +66,15 @@ export interface DeviceAfterAreas {
   /** The room uploads stage in: what they reserve together, and the disk's free space. Its size
    * comes from the largest upload each area declares (`largestUpload`, server/http/area.ts). */
   staging: StagingQuota;
+<<<<<<< HEAD
   /** The security self-check: every area's findings (`selfCheck` of each server area, in the
    * areas' order), looked for now. */
   selfCheck(): Promise<SelfCheckItem[]>;
+=======
+  /** The services the device runs, as Diagnostics lists them: the core's listeners, then every
+   * area's `health` (server/http/area.ts), in the list's order. */
+  serviceHealth(): ServiceHealth[];
+>>>>>>> i26-diag
 }
 
 /** The options of createDevice that are not an area's own (each area names its own in its

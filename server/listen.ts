@@ -73,11 +73,22 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
       return httpServer;
     },
   });
-  await app.listen({ port: opts.port, host: opts.host });
+  const { listeners } = created.device;
+  try {
+    await app.listen({ port: opts.port, host: opts.host });
+  } catch (err) {
+    listeners.failed('http', err, 'error');
+    throw err;
+  }
+  listeners.listening('http', app.server);
   await new Promise<void>((resolve, reject) => {
-    httpsServer.once('error', reject);
+    httpsServer.once('error', (err) => {
+      listeners.failed('https', err, 'error');
+      reject(err);
+    });
     httpsServer.listen(opts.httpsPort, opts.host, () => resolve());
   });
+  listeners.listening('https', httpsServer);
   // The HTTP→HTTPS redirect needs the real port when HTTPS_PORT=0 picked one.
   created.device.httpsPort = (httpsServer.address() as AddressInfo).port;
 
@@ -85,6 +96,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   // socket's (which refuses any but its own).
   const socket = new DatetimeSocket(created.device);
   const webview = new WebviewSocket(created.device, opts.webviewSocket);
+  listeners.socketRunning(() => socket.clientCount);
   for (const server of [app.server, httpsServer]) {
     server.on('upgrade', (req: http.IncomingMessage, conn: import('node:stream').Duplex, head: Buffer) => {
       if ((req.url ?? '').split('?')[0] === WEBVIEW_SOCKET_PATH) webview.handleUpgrade(req, conn, head);
@@ -110,6 +122,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       socket.close();
+      listeners.socketStopped();
       webview.close();
       await new Promise<void>((resolve) => {
         httpsServer.close(() => resolve());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ContractAreaName } from '../../contract/areas';
+import type { ServiceHealth } from '../../contract/api/diagnostics';
 import type { CoreDevice, CoreDeviceOptions, Device } from '../device';
 import type { SelfCheckItem } from '../../contract/api/self-check';
 
@@ -75,9 +76,17 @@ export interface ServerArea<S extends SettingDefs = SettingDefs, V extends objec
   close?(services: V): void | Promise<void>;
   /** The largest upload its calls take, when it takes files. */
   largestUpload?(services: V): LargestUpload;
+<<<<<<< HEAD
   /** Its security self-check: what in its settings weakens the panel now (a new area adds its
    * own here; nothing else lists them). */
   selfCheck?: SelfCheckDef;
+=======
+  /** The services it runs, as Diagnostics lists them (GET /diagnostics/services): each one's state,
+   * since when, its last error (server/services/service-health.ts tracks them). Only an area that
+   * runs a service has it; the list is every area's, in the list's order, after the core's
+   * listeners. */
+  health?(services: V): readonly ServiceHealth[];
+>>>>>>> i26-diag
   register(app: FastifyInstance, device: Device): void;
 }
 

@@ -74,6 +74,7 @@ export const dataArea = defineServerArea({
     if (options.recorder !== false) device.recorder.start();
   },
   close: ({ recorder }) => recorder.close(),
+  health: ({ recorder }) => recorder.health(),
   register(app, device) {
     const notFound = () => ApiError.notFound('No such data log in the running project');
 

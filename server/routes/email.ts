@@ -46,7 +46,11 @@ export const emailArea = defineServerArea({
       return sendMail({ ...s, from: { name, address: s.sender_address } }, mail, timeouts);
     };
     const emailContacts = new EmailContacts(db);
-    const emailOutbox = new EmailOutbox({ db, now: () => time.nowMs(), send, options: { ...DEFAULT_OUTBOX_OPTIONS, ...options.emailOutbox } });
+    const server = () => {
+      const s = settings.get('email_smtp') as StoredSmtp;
+      return s.host && s.sender_address ? `${s.host}:${s.port}` : null;
+    };
+    const emailOutbox = new EmailOutbox({ db, now: () => time.nowMs(), send, options: { ...DEFAULT_OUTBOX_OPTIONS, ...options.emailOutbox }, server });
     const running = () => device.project.runtime.project ?? device.project.project;
     // An alarm of the project that names a group queues a mail to each of its contacts, in the
     // scan's own transaction (a savepoint: a failure here never loses the alarm's event).
@@ -71,6 +75,7 @@ export const emailArea = defineServerArea({
     device.emailOutbox.start();
   },
   close: ({ emailOutbox }) => emailOutbox.close(),
+  health: ({ emailOutbox }) => [emailOutbox.health()],
   largestUpload: () => ({ bytes: CONTACTS_CSV_MAX_BYTES, beside: 1 }),
   register(app, device) {
     const { emailContacts, emailOutbox, settings } = device;

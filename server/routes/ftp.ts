@@ -100,6 +100,7 @@ export const ftpArea = defineServerArea({
     await device.ftp.start();
   },
   close: ({ ftp: server }) => server.close(),
+<<<<<<< HEAD
   selfCheck: {
     ids: ['ftp_without_tls'],
     // Sign-in passwords and files in clear: the server is on and does not require AUTH TLS (which
@@ -111,6 +112,9 @@ export const ftpArea = defineServerArea({
         : [];
     },
   },
+=======
+  health: ({ ftp: server }) => [server.health()],
+>>>>>>> i26-diag
   register(app, device) {
     registerCall(app, device, ftp.getSettings, () => device.settings.get('ftp'));
 

@@ -34,6 +34,7 @@ export const remoteAccessArea = defineServerArea({
     device.remoteAccess.start();
   },
   close: ({ remoteAccess }) => remoteAccess.close(),
+  health: ({ remoteAccess }) => [remoteAccess.health()],
   selfCheck: {
     ids: ['remote_access_proxy_in_clear'],
     // "In clear": the panel speaks to its proxy unencrypted (HTTP CONNECT and SOCKS5 alike; the

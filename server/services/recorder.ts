@@ -8,6 +8,8 @@ import type { TagValues } from './tag-values';
 import type { DataLogService } from './datalog';
 import type { AlarmService } from './alarms';
 import type { Project } from '../../contract/project-format';
+import type { ServiceHealth } from '../../contract/api/diagnostics';
+import { HealthTracker } from './service-health';
 
 export const SCAN_INTERVAL_MS = 1000;
 
@@ -20,6 +22,11 @@ export class Recorder {
   private readonly dataLogs: DataLogService;
   private readonly alarms: AlarmService;
   private readonly now: () => number;
+  /** Diagnostics: the scan, and the data logs' writing within it. */
+  private readonly scanHealth: HealthTracker;
+  private readonly logHealth: HealthTracker;
+  private scanFailed = false;
+  private logFailed = false;
 
   constructor(deps: {
     runtime: ProjectRuntime;
@@ -33,6 +40,8 @@ export class Recorder {
     this.dataLogs = deps.dataLogs;
     this.alarms = deps.alarms;
     this.now = deps.now;
+    this.scanHealth = new HealthTracker('runtime_scan', deps.now);
+    this.logHealth = new HealthTracker('data_logger', deps.now);
   }
 
   /** One scan at `now` (device time, ms). */
@@ -43,10 +52,17 @@ export class Recorder {
       this.tags.sync(project);
       this.loaded = project;
     }
-    for (const log of this.dataLogs.activeLogs()) {
-      const period = log.samplePeriodMs;
-      if (log.lastT !== -Infinity && Math.floor(now / period) <= Math.floor(log.lastT / period)) continue;
-      this.dataLogs.append(log.id, now, log.tags.map((t) => this.tags.value(t, now)));
+    try {
+      for (const log of this.dataLogs.activeLogs()) {
+        const period = log.samplePeriodMs;
+        if (log.lastT !== -Infinity && Math.floor(now / period) <= Math.floor(log.lastT / period)) continue;
+        this.dataLogs.append(log.id, now, log.tags.map((t) => this.tags.value(t, now)));
+      }
+      this.logFailed = false;
+    } catch (err) {
+      this.logFailed = true;
+      this.logHealth.failed(err);
+      throw err;
     }
     this.alarms.evaluate(project.alarms, (tag) => this.tags.value(tag, now), now);
     this.dataLogs.purgeInactive();
@@ -57,8 +73,11 @@ export class Recorder {
     const tick = () => {
       try {
         this.scan();
-      } catch {
+        this.scanFailed = false;
+      } catch (err) {
         // A scan that failed (the disk full, say) is tried again at the next tick.
+        this.scanFailed = true;
+        this.scanHealth.failed(err);
       }
     };
     tick();
@@ -69,5 +88,17 @@ export class Recorder {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Diagnostics: the scan runs while its timer does and a project runs, in error while its last
+   * tick failed; the data logger runs while the scan does and the project has data logs (disabled
+   * without any), in error while its last write failed. */
+  health(): ServiceHealth[] {
+    const scanning = this.timer !== null && this.runtime.project !== null;
+    const logs = scanning ? this.dataLogs.activeLogs().length : 0;
+    return [
+      this.scanHealth.health(scanning ? (this.scanFailed ? 'error' : 'running') : 'stopped'),
+      this.logHealth.health(!scanning ? 'stopped' : this.logFailed ? 'error' : logs === 0 ? 'disabled' : 'running'),
+    ];
   }
 }

@@ -28,6 +28,11 @@ export class DatetimeSocket {
     });
   }
 
+  /** The clients connected now (Diagnostics' open connections). */
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
   /** Takes the HTTP upgrade requests of a server (plain or TLS). */
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head));

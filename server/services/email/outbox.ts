@@ -17,6 +17,8 @@ import type { Db } from '../../db/database';
 import { EMAIL_MAX_ATTEMPTS, EMAIL_MAX_PER_MINUTE, EMAIL_OUTBOX_KEEP, TRANSIENT_OUTCOMES, retryDelayMs, type OutboxState, type SmtpOutcome } from '../../../contract/rules/email';
 import type { OutgoingMail, SmtpResult } from './smtp';
 import { oneLine } from './smtp';
+import type { ServiceHealth } from '../../../contract/api/diagnostics';
+import { HealthTracker } from '../service-health';
 
 export interface OutboxRow {
   id: number;
@@ -69,6 +71,9 @@ export class EmailOutbox {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Diagnostics: since when, and the last mail the server did not take. */
+  private readonly tracker: HealthTracker;
+  private lastFailed = false;
 
   constructor(
     private readonly deps: {
@@ -77,8 +82,20 @@ export class EmailOutbox {
       /** Hands one mail to the SMTP server (server/services/email/smtp.ts), never throws. */
       send: (mail: OutgoingMail) => Promise<SmtpResult>;
       options: OutboxOptions;
+      /** The SMTP server mails go to (`host:port`), null while none is set (Diagnostics). */
+      server?: () => string | null;
     },
-  ) {}
+  ) {
+    this.tracker = new HealthTracker('smtp_outbox', deps.now);
+  }
+
+  /** Diagnostics: running while it looks for mails due, in error while the last mail it handed on
+   * was not taken (until one is), disabled while no SMTP server is set; the server's address. */
+  health(): ServiceHealth {
+    const server = this.deps.server?.() ?? null;
+    const state = this.timer === null ? 'stopped' : this.deps.server && server === null ? 'disabled' : this.lastFailed ? 'error' : 'running';
+    return this.tracker.health(state, server);
+  }
 
   /** Mails left 'sending' by a device that stopped: failed as interrupted (they may have gone). */
   recoverInterrupted(): number {
@@ -202,6 +219,8 @@ export class EmailOutbox {
       const row = this.take();
       if (!row) break;
       const result = await this.deps.send({ to: row.recipient, subject: row.subject, text: row.body });
+      this.lastFailed = result.outcome !== 'accepted';
+      if (this.lastFailed) this.tracker.failed([result.outcome, result.smtp_code, result.smtp_reply].filter((p) => p !== null && p !== undefined).join(' '));
       this.record(row, result);
     }
     this.prune();

@@ -16,6 +16,8 @@ import { FtpSrv, type FtpConnection } from 'ftp-srv';
 import type { FtpSession, FtpStatus } from '../../../contract/api/ftp';
 import { FTP_ACCOUNTS, FTP_IDLE_TIMEOUT_MS, FTP_MAX_SESSIONS, tlsRequired, type FtpAccount, type FtpSettingsFields } from '../../../contract/rules/ftp';
 import type { TlsFiles } from '../../tls';
+import type { ServiceHealth } from '../../../contract/api/diagnostics';
+import { HealthTracker } from '../service-health';
 import { ConfinedFileSystem, type ConfinedFsOptions } from './confined-fs';
 
 /** ftp-srv logs through bunyan to stdout; the device keeps its own records (the operation log). */
@@ -86,7 +88,12 @@ export class FtpService {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly open = new Set<Connection>();
 
-  constructor(private readonly deps: FtpServiceDeps) {}
+  /** Diagnostics: since when, and the last failure (kept after a later start succeeds). */
+  private readonly tracker: HealthTracker;
+
+  constructor(private readonly deps: FtpServiceDeps) {
+    this.tracker = new HealthTracker('ftp', deps.now);
+  }
 
   /** Starts the server if the settings (and the running project) say so. */
   async start(): Promise<void> {
@@ -169,6 +176,7 @@ export class FtpService {
       const code = (err as NodeJS.ErrnoException).code;
       const detail = err instanceof Error ? err.message : String(err);
       this.failure = { reason: code === 'EACCES' ? 'port_privileged' : code === 'EADDRINUSE' ? 'port_in_use' : 'start_failed', detail };
+      this.tracker.failed(detail);
       await server.close().catch(() => undefined);
       return;
     }
@@ -264,6 +272,14 @@ export class FtpService {
     const settings = this.deps.settings();
     const fs = new ConfinedFileSystem(connection, { ...this.deps.fs, mayWriteMedia: () => account === 'update' && settings.media_writable });
     return { fs, cwd: '/' };
+  }
+
+  /** Diagnostics: running, error (its start failed), disabled (by its setting or the project),
+   * or stopped; its address while it runs. */
+  health(): ServiceHealth {
+    const status = this.status();
+    const state = status.state === 'stopped' && (status.reason === 'disabled' || status.reason === 'project_disabled') ? 'disabled' : status.state;
+    return this.tracker.health(state, status.url);
   }
 
   status(): FtpStatus {

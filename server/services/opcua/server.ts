@@ -12,6 +12,8 @@
  * ./pki) is loaded the first time it is needed.
  */
 import os from 'node:os';
+import type { ServiceHealth } from '../../../contract/api/diagnostics';
+import { HealthTracker } from '../service-health';
 import type { CertificateList, OpcuaCertificate, OpcuaCertificates, OpcuaStatus } from '../../../contract/api/opcua';
 import type { Project } from '../../../contract/project-format';
 import type { DeviceSettings } from '../settings';
@@ -65,6 +67,8 @@ export class OpcuaServerService {
   private pending = 0;
   private startedAt: number | null = null;
   private lastError: OpcuaStatus['error'] = null;
+  /** Diagnostics: since when, and the last failure (kept after a later start succeeds). */
+  private tracker: HealthTracker | null = null;
   private discoveryState: DiscoveryState | null = null;
   private waitingFor: OpcuaStatus['waiting_for'] = null;
   private knownRejected = new Set<string>();
@@ -198,6 +202,7 @@ export class OpcuaServerService {
       .then(() => this.step())
       .catch((err: unknown) => {
         this.trace.write('error', `OPC UA server: ${err instanceof Error ? err.message : String(err)}`);
+        this.health$().failed(err);
       })
       .finally(() => {
         this.pending--;
@@ -223,6 +228,7 @@ export class OpcuaServerService {
     if (this.options.reservedPorts.includes(settings.port)) {
       this.lastError = { code: 'port_in_use', message: `Port ${settings.port} is used by the panel's web server` };
       this.trace.write('error', this.lastError.message);
+      this.health$().failed(this.lastError.message);
       return;
     }
     const pki = await this.ready();
@@ -278,6 +284,7 @@ export class OpcuaServerService {
       const inUse = /EADDRINUSE|address already in use/i.test(message);
       this.lastError = inUse ? { code: 'port_in_use', message: `Port ${settings.port} is already in use` } : { code: 'start_failed', message };
       this.trace.write('error', `The OPC UA server did not start: ${this.lastError.message}`);
+      this.health$().failed(this.lastError.message);
       this.engine = null;
       this.runState = 'stopped';
       this.discoveryState = null;
@@ -376,6 +383,18 @@ export class OpcuaServerService {
 
   async certificateFile(list: CertificateList | 'own', id: string): Promise<Buffer> {
     return (await this.ready()).file(list, id);
+  }
+
+  private health$(): HealthTracker {
+    return (this.tracker ??= new HealthTracker('opcua', () => this.now()));
+  }
+
+  /** Diagnostics: running, stopped (or stopping), error while its last start failed, disabled by
+   * its setting; where it listens while it runs. */
+  health(): ServiceHealth {
+    const settings = this.desired.settings;
+    const state = this.runState === 'running' ? 'running' : this.lastError ? 'error' : !settings.enabled ? 'disabled' : 'stopped';
+    return this.health$().health(state, this.runState === 'running' && this.engine ? this.engine.endpointUrl() : null);
   }
 
   status(): OpcuaStatus {

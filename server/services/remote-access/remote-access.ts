@@ -12,6 +12,8 @@ import { secret } from '../../../contract/api/secret';
 import { PROXY_PROTOCOLS, REMOTE_REGIONS, type RemoteRegion } from '../../../contract/rules/remote-access';
 import type { SettingsService } from '../settings';
 import type { OperationLog } from '../operation-log';
+import type { ServiceHealth, ServiceState } from '../../../contract/api/diagnostics';
+import { HealthTracker } from '../service-health';
 import { RemoteConnection, simulatedHardwareKey, type LocalTarget, type RemoteStatus, type Timers } from './connection';
 
 /** The settings as stored: the passwords are secrets (masked in the operation log, never answered). */
@@ -121,8 +123,23 @@ export class RemoteAccessService {
     this.connection.close();
   }
 
+  /** Diagnostics: connected is running, not activated disabled, connecting stopped (on its way),
+   * occupied or disconnected an error, with the service's code and words. */
+  private tracker: HealthTracker | null = null;
+
+  private health$(): HealthTracker {
+    return (this.tracker ??= new HealthTracker('remote_access', this.deps.now));
+  }
+
+  health(): ServiceHealth {
+    const status = this.status();
+    return this.health$().health(healthStateOf(status), status.state === 'connected' ? (status.domain ?? null) : null);
+  }
+
   /** A state the connection reached by itself: one operation-log row (the QR code left out). */
   private record(status: RemoteStatus, before: RemoteStatus): void {
+    this.health$().set(healthStateOf(status));
+    if (status.state === 'occupied' || status.state === 'disconnected') this.health$().failed([status.code, status.detail].filter(Boolean).join(': ') || status.state);
     // Connecting is a step, and not_activated follows the administrator's own Disconnect (its
     // call's row says so).
     if (status.state === 'connecting' || status.state === 'not_activated') return;
@@ -137,5 +154,18 @@ export class RemoteAccessService {
       values: null,
       result: status.state === 'connected' ? 'success' : (status.code ?? status.state),
     });
+  }
+}
+
+function healthStateOf(status: RemoteStatus): ServiceState {
+  switch (status.state) {
+    case 'connected':
+      return 'running';
+    case 'not_activated':
+      return 'disabled';
+    case 'connecting':
+      return 'stopped';
+    default:
+      return 'error';
   }
 }

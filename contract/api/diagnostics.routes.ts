@@ -1,0 +1,22 @@
+import { defineContractArea } from '../area';
+import type * as calls from './diagnostics';
+import { API_BASE, type Route } from './route';
+
+/** Method and path of the Diagnostics calls, zod-free so the console can import it; their schemas
+ * are in ./diagnostics.ts. */
+export const DIAGNOSTICS_ROUTES = {
+  // Live, services, log and reachability (docs/decisions.md#diagnostics).
+  live: { id: 'diagnostics.live', method: 'GET', path: `${API_BASE}/diagnostics/live` },
+  services: { id: 'diagnostics.services', method: 'GET', path: `${API_BASE}/diagnostics/services` },
+  log: { id: 'diagnostics.log', method: 'GET', path: `${API_BASE}/diagnostics/log` },
+  reach: { id: 'diagnostics.reach', method: 'POST', path: `${API_BASE}/diagnostics/reach` },
+} as const satisfies Record<string, Route>;
+
+/** What the area adds to the contract's shared lists (contract/area.ts). */
+export const diagnosticsContract = defineContractArea<typeof calls>()({
+  name: 'diagnostics',
+  // A reachability test changes nothing, but it makes the device connect where the administrator
+  // says: each one is written down (who, what host and port, what came of it).
+  auditActions: ['test_reachability'],
+  auditTargets: ['diagnostics.reach'],
+});

@@ -1,0 +1,15 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** One section of the Diagnostics screen: its id (`?section=<id>`, its tab's text
+ * `sections.<id>`) and its view, loaded when it is first opened. Only the open section is mounted:
+ * what it polls stops when another is chosen or the screen is left. */
+export interface DiagnosticsSection {
+  id: string;
+  View: LazyExoticComponent<ComponentType>;
+}
+
+/** The sections, in their tabs' order; the first is the one the screen opens on. Another section
+ * is one line here (and its texts). */
+export const DIAGNOSTICS_SECTIONS: readonly DiagnosticsSection[] = [
+  { id: 'live', View: lazy(() => import(/* webpackChunkName: "diagnostics-live" */ './LiveSection')) },
+];
