@@ -66,15 +66,12 @@ export interface DeviceAfterAreas {
   /** The room uploads stage in: what they reserve together, and the disk's free space. Its size
    * comes from the largest upload each area declares (`largestUpload`, server/http/area.ts). */
   staging: StagingQuota;
-<<<<<<< HEAD
-  /** The security self-check: every area's findings (`selfCheck` of each server area, in the
-   * areas' order), looked for now. */
-  selfCheck(): Promise<SelfCheckItem[]>;
-=======
   /** The services the device runs, as Diagnostics lists them: the core's listeners, then every
    * area's `health` (server/http/area.ts), in the list's order. */
   serviceHealth(): ServiceHealth[];
->>>>>>> i26-diag
+  /** The security self-check: every area's findings (`selfCheck` of each server area, in the
+   * areas' order), looked for now. */
+  selfCheck(): Promise<SelfCheckItem[]>;
 }
 
 /** The options of createDevice that are not an area's own (each area names its own in its

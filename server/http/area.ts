@@ -76,17 +76,14 @@ export interface ServerArea<S extends SettingDefs = SettingDefs, V extends objec
   close?(services: V): void | Promise<void>;
   /** The largest upload its calls take, when it takes files. */
   largestUpload?(services: V): LargestUpload;
-<<<<<<< HEAD
-  /** Its security self-check: what in its settings weakens the panel now (a new area adds its
-   * own here; nothing else lists them). */
-  selfCheck?: SelfCheckDef;
-=======
   /** The services it runs, as Diagnostics lists them (GET /diagnostics/services): each one's state,
    * since when, its last error (server/services/service-health.ts tracks them). Only an area that
    * runs a service has it; the list is every area's, in the list's order, after the core's
    * listeners. */
   health?(services: V): readonly ServiceHealth[];
->>>>>>> i26-diag
+  /** Its security self-check: what in its settings weakens the panel now (a new area adds its
+   * own here; nothing else lists them). */
+  selfCheck?: SelfCheckDef;
   register(app: FastifyInstance, device: Device): void;
 }
 

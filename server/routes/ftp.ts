@@ -100,7 +100,7 @@ export const ftpArea = defineServerArea({
     await device.ftp.start();
   },
   close: ({ ftp: server }) => server.close(),
-<<<<<<< HEAD
+  health: ({ ftp: server }) => [server.health()],
   selfCheck: {
     ids: ['ftp_without_tls'],
     // Sign-in passwords and files in clear: the server is on and does not require AUTH TLS (which
@@ -112,9 +112,6 @@ export const ftpArea = defineServerArea({
         : [];
     },
   },
-=======
-  health: ({ ftp: server }) => [server.health()],
->>>>>>> i26-diag
   register(app, device) {
     registerCall(app, device, ftp.getSettings, () => device.settings.get('ftp'));
 

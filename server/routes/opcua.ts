@@ -104,7 +104,7 @@ export const opcuaArea = defineServerArea({
     await opcua.start(project.project);
   },
   close: ({ opcua }) => opcua.close(),
-<<<<<<< HEAD
+  health: ({ opcua }) => [opcua.health()],
   selfCheck: {
     ids: ['opcua_security_none', 'opcua_anonymous', 'opcua_certificate_expiring', 'opcua_certificate_expired'],
     check(device): SelfCheckItem[] {
@@ -118,9 +118,6 @@ export const opcuaArea = defineServerArea({
       return items;
     },
   },
-=======
-  health: ({ opcua }) => [opcua.health()],
->>>>>>> i26-diag
   register(app, device) {
     const incoming = path.join(device.dataDir, 'opcua', 'incoming');
     const withUpload = async <T>(work: (dir: string) => Promise<T>): Promise<T> => {
