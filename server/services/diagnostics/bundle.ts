@@ -93,7 +93,10 @@ export function redactedSettings(settings: BundleSettings): { values: Record<str
   const values: Record<string, unknown> = {};
   const secrets = new Set<string>();
   for (const key of [...settings.keys()].sort()) {
-    const value = settings.get(key as never);
+    // As stored (JSON): plain objects, which is what the mask walks (an object of another kind,
+    // a class's or another realm's, it would leave whole).
+    const stored: unknown = settings.get(key as never);
+    const value: unknown = stored === undefined ? null : JSON.parse(JSON.stringify(stored));
     const masked = maskSecrets(value, settings.schemaOf(key as never));
     secretValuesOf(value, masked, secrets);
     values[key] = isSecretName(key) && typeof value === 'string' ? (secrets.add(value), REMOVED) : removeSecretNames(masked, secrets);
