@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { MENUS } from '../roles';
-
-/** How much a finding weakens the panel: `high` opens it to anyone on the network (plain HTTP,
- * initial passwords, anonymous OPC UA…), `medium` weakens one defence, `low` needs attention soon
- * (a certificate that expires within 30 days). */
-export const SELF_CHECK_SEVERITIES = ['high', 'medium', 'low'] as const;
-export type SelfCheckSeverity = (typeof SELF_CHECK_SEVERITIES)[number];
+import { SELF_CHECK_SEVERITIES, type SelfCheckSeverity } from '../rules/self-check';
 
 /** A finding's id: `snake_case`, unique across the areas (each area declares its own ids,
  * `selfCheck` of its server area, server/http/area.ts). Its words are `self_check.items.<id>`

@@ -12,4 +12,7 @@ export interface DiagnosticsSection {
  * is one line here (and its texts). */
 export const DIAGNOSTICS_SECTIONS: readonly DiagnosticsSection[] = [
   { id: 'live', View: lazy(() => import(/* webpackChunkName: "diagnostics-live" */ './LiveSection')) },
+  // The security self-check and the diagnostic bundle.
+  { id: 'self_check', View: lazy(() => import(/* webpackChunkName: "diagnostics-self-check" */ './SelfCheckSection')) },
+  { id: 'bundle', View: lazy(() => import(/* webpackChunkName: "diagnostics-bundle" */ './BundleSection')) },
 ];
