@@ -18,7 +18,8 @@ import { DeviceTimeService } from './services/device-time';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_RUNTIME_TIMING, ProjectService } from './services/project';
 import { PowerService } from './services/power';
 import { Listeners } from './services/listeners';
-import { DeviceLog } from './services/device-log';
+import { DeviceLog, RANK } from './services/device-log';
+import { LOG_LEVELS, type LogLevel } from '../contract/rules/diagnostics';
 import { secretPaths } from './lib/mask';
 import { ALL_CALLS } from '../contract/api';
 import { JobsService } from './services/jobs';
@@ -222,6 +223,8 @@ function secretKeysOfContract(): string[] {
   return (contractSecretKeys = [...keys]);
 }
 
+const isLogLevel = (value: unknown): value is LogLevel => (LOG_LEVELS as readonly unknown[]).includes(value);
+
 /** pino's options for the app: the device clock stamps every line, the headers that carry
  * credentials are removed, and every line goes through the device's log (which removes the rest of
  * what is secret) before stdout, when the device logs there. */
@@ -229,14 +232,18 @@ function loggerOf(option: AppOptions['logger'], device: Device): { logger: Recor
   if (option && typeof option === 'object' && typeof (option as { info?: unknown }).info === 'function') return { loggerInstance: option as FastifyBaseLogger };
   const given = option && typeof option === 'object' ? (option as Record<string, unknown>) : {};
   const redact = Array.isArray(given.redact) ? (given.redact as string[]) : [];
+  // stdout gets the configured level (LOG_LEVEL); the device's log at least info, so Diagnostics
+  // shows requests and warnings on a device started with LOG_LEVEL=warn.
+  const stdoutLevel = isLogLevel(given.level) ? given.level : 'info';
+  const level = RANK[stdoutLevel] < RANK.info ? stdoutLevel : 'info';
   device.deviceLog.knowSecretKeys(secretKeysOfContract());
   return {
     logger: {
-      level: 'info',
       ...given,
+      level,
       redact: [...new Set([...redact, 'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'])],
       timestamp: () => `,"time":${device.time.nowMs()}`,
-      stream: device.deviceLog.destination(option ? process.stdout : null),
+      stream: device.deviceLog.destination(option && given.level !== 'silent' ? process.stdout : null, stdoutLevel),
     },
   };
 }

@@ -11,7 +11,7 @@ import { makeScrubber, scrubText, type Scrubber } from '../lib/log-scrub';
 
 /** pino's numbers of the levels. */
 const LEVEL_OF_NUMBER: Readonly<Record<number, LogLevel>> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
-const RANK: Readonly<Record<LogLevel, number>> = Object.fromEntries(LOG_LEVELS.map((l, i) => [l, i])) as Record<LogLevel, number>;
+export const RANK: Readonly<Record<LogLevel, number>> = Object.fromEntries(LOG_LEVELS.map((l, i) => [l, i])) as Record<LogLevel, number>;
 
 /** A context longer than this is cut (an error's stack is the longest thing a line holds). */
 const CONTEXT_MAX = 4_000;
@@ -67,18 +67,19 @@ export class DeviceLog {
   }
 
   /** A pino destination: each JSON line is scrubbed, kept, and written on to `out` (stdout) as
-   * scrubbed, when there is one. */
-  destination(out?: LineSink | null): LineSink {
+   * scrubbed, when there is one and the line is at `outLevel` or above (the ring keeps what the
+   * logger emits: at least info, whatever stdout's level). */
+  destination(out?: LineSink | null, outLevel: LogLevel = 'trace'): LineSink {
     return {
       write: (line: string) => {
-        const clean = this.add(line);
-        if (out) out.write(clean);
+        const { text, level } = this.add(line);
+        if (out && RANK[level] >= RANK[outLevel]) out.write(text);
       },
     };
   }
 
   /** Keeps one pino line (JSON, or plain text) and answers it scrubbed, as written on. */
-  add(line: string): string {
+  add(line: string): { text: string; level: LogLevel } {
     let fields: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(line);
@@ -95,7 +96,7 @@ export class DeviceLog {
     if (context && context.length > CONTEXT_MAX) context = `${context.slice(0, CONTEXT_MAX)}…`;
     const seq = this.next++;
     this.ring[seq % this.capacity] = { seq, time, level, msg, context, haystack: `${msg}\n${context ?? ''}`.toLowerCase() };
-    return `${JSON.stringify(clean)}\n`;
+    return { text: `${JSON.stringify(clean)}\n`, level };
   }
 
   /** The newest entry's number (0 before any). */

@@ -80,6 +80,7 @@ export class Recorder {
         this.scanHealth.failed(err);
       }
     };
+    this.scanHealth.set(this.runtime.project ? 'running' : 'stopped');
     tick();
     this.timer = setInterval(tick, SCAN_INTERVAL_MS);
     this.timer.unref();
@@ -88,6 +89,7 @@ export class Recorder {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.scanHealth.set('stopped');
   }
 
   /** Diagnostics: the scan runs while its timer does and a project runs, in error while its last

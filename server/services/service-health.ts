@@ -11,18 +11,24 @@ export class HealthTracker {
   private state: ServiceState | null = null;
   private since: number | null = null;
   private lastError: { at: number; message: string } | null = null;
+  /** When the tracker was made (the device's start, for a service made with it). */
+  private readonly made: number;
 
   /** `now`: the device clock (every date the device stamps). */
   constructor(
     readonly id: string,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.made = now();
+  }
 
-  /** The state now; `since` moves only when it changes. */
+  /** The state now; `since` moves only when it changes. The first state is taken to hold since the
+   * tracker was made: a service sets its state where it changes, so one it has not set since is
+   * the state it started in. */
   set(state: ServiceState): void {
     if (state === this.state) return;
+    this.since = this.state === null ? this.made : this.now();
     this.state = state;
-    this.since = this.now();
   }
 
   /** A failure: its words, at the device's time now. The state is the caller's to set. */

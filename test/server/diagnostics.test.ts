@@ -265,6 +265,30 @@ describe('GET /diagnostics/log', () => {
     for (const planted of [password, token, jwt]) expect(lines).not.toContain(planted);
   });
 
+  it('with the logger on (LOG_LEVEL=warn): stdout gets warnings and above, scrubbed; the log keeps info too', async () => {
+    const { createApp } = await import('../../server/app');
+    const written: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const dataDir = makeDataDir();
+    const { app, device } = await createApp({ dataDir, initialPassword: TEST_PASSWORD, consoleDir: null, logger: { level: 'warn' }, recorder: false });
+    try {
+      app.log.info('stdout-test info');
+      app.log.warn({ token: 'stdout-planted-token' }, 'stdout-test warn');
+      write.mockRestore();
+      const out = written.join('');
+      expect(out).toContain('stdout-test warn');
+      expect(out).not.toContain('stdout-test info');
+      expect(out).not.toContain('stdout-planted-token');
+      expect(device.deviceLog.query({ limit: 10, text: 'stdout-test' }).entries.map((e) => e.msg)).toEqual(['stdout-test warn', 'stdout-test info']);
+    } finally {
+      write.mockRestore();
+      await app.close();
+    }
+  });
+
   it('refuses an unknown level and a text too long', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/diagnostics/log', query: { text: 'x'.repeat(201) }, headers: { authorization: `Bearer ${admin}` } });
     expect(bad.statusCode).toBe(400);

@@ -145,6 +145,7 @@ export class EmailOutbox {
   start(): void {
     this.closed = false;
     this.recoverInterrupted();
+    this.tracker.set(this.deps.server && this.deps.server() === null ? 'disabled' : 'running');
     this.timer = setInterval(() => this.kick(), this.deps.options.tickMs);
     this.timer.unref();
     this.kick();

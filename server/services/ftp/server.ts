@@ -182,6 +182,7 @@ export class FtpService {
     }
     this.server = server;
     this.runningWith = key;
+    this.tracker.set('running');
   }
 
   private async stopServer(): Promise<void> {
@@ -189,6 +190,7 @@ export class FtpService {
     this.server = null;
     this.runningWith = null;
     if (!server) return;
+    this.tracker.set(this.deps.settings().enabled && this.deps.projectEnabled() ? 'stopped' : 'disabled');
     for (const c of this.open) c.commandSocket?.destroy();
     this.open.clear();
     this.sessions.clear();

@@ -112,6 +112,7 @@ export class OpcuaServerService {
     this.events = deps.events;
     this.limits = deps.limits;
     this.now = deps.now;
+    this.tracker = new HealthTracker('opcua', () => this.now());
     this.clockNow = deps.clockNow;
     this.desired = { settings: deps.settings, project: null };
     this.trace.setLevel(deps.settings.trace_level);
@@ -277,6 +278,7 @@ export class OpcuaServerService {
       );
       this.runState = 'running';
       this.startedAt = this.now();
+      this.health$().set('running');
       this.runningWith = { settings, project, certificate };
       this.trace.write('info', `OPC UA server running at ${this.engine.endpointUrl()}`);
     } catch (err) {
@@ -320,6 +322,7 @@ export class OpcuaServerService {
     this.discoveryState = null;
     this.waitingFor = null;
     this.runState = 'stopped';
+    this.health$().set(this.desired.settings.enabled ? 'stopped' : 'disabled');
     this.trace.write('info', 'OPC UA server stopped');
   }
 

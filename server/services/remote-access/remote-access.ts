@@ -116,6 +116,7 @@ export class RemoteAccessService {
   }
 
   start(): void {
+    this.health$().set(healthStateOf(this.status()));
     if (this.stored().enabled) this.connection.connect();
   }
 

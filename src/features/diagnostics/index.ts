@@ -9,7 +9,7 @@ export const diagnosticsArea = defineArea({
     {
       menu: 'diagnostics',
       slug: 'diagnostics',
-      reads: ['diagnostics.live'],
+      reads: ['diagnostics.services'],
       load: () => import(/* webpackChunkName: "admin-diagnostics" */ './DiagnosticsPage'),
     },
   ],
