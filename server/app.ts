@@ -175,6 +175,7 @@ export async function createDevice(opts: DeviceOptions): Promise<CreatedDevice> 
   });
   made.serviceHealth = () => [...core.listeners.health(), ...AREAS.flatMap((area) => area.health?.(made as unknown as Device) ?? [])];
   const device = made as unknown as Device;
+  made.selfCheck = async () => (await Promise.all(AREAS.map((area) => area.selfCheck?.check(device) ?? []))).flat();
 
   for (const area of AREAS) await area.start?.(device, opts);
   const recovered = opts.recoverAdmin ? await recoverAdmin(device) : null;

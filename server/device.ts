@@ -13,6 +13,7 @@ import type { JobsService } from './services/jobs';
 import type { PowerService } from './services/power';
 import type { TagValues } from './services/tag-values';
 import type { UpdateSlot } from './services/update-slot';
+import type { SelfCheckItem } from '../contract/api/self-check';
 import type { StagingQuota, StagingQuotaOptions } from './services/staging-quota';
 import type { Listeners } from './services/listeners';
 import type { DeviceLog } from './services/device-log';
@@ -68,6 +69,9 @@ export interface DeviceAfterAreas {
   /** The services the device runs, as Diagnostics lists them: the core's listeners, then every
    * area's `health` (server/http/area.ts), in the list's order. */
   serviceHealth(): ServiceHealth[];
+  /** The security self-check: every area's findings (`selfCheck` of each server area, in the
+   * areas' order), looked for now. */
+  selfCheck(): Promise<SelfCheckItem[]>;
 }
 
 /** The options of createDevice that are not an area's own (each area names its own in its

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { DIAGNOSTICS_ROUTES } from './diagnostics.routes';
+import { selfCheckSchema } from './self-check';
+import { BUNDLE_ACCESS, SELF_CHECK_ACCESS } from '../rules/self-check';
 import {
   LOG_LEVELS,
   LOG_PAGE_DEFAULT,
@@ -182,6 +184,28 @@ export const reach = defineCall({
   body: reachRequestSchema,
   response: reachResultSchema,
   audit: { action: 'test_reachability', target: 'diagnostics.reach' },
+});
+
+// ---- Security self-check and diagnostic bundle ------------------------------------------------
+
+export const selfCheck = defineCall({
+  ...DIAGNOSTICS_ROUTES.selfCheck,
+  tag: 'diagnostics',
+  summary:
+    'The security self-check: what weakens the panel now (plain HTTP, initial passwords, password rules off, OPC UA with None or anonymous, FTP without TLS, a proxy in clear, API keys without expiry, certificates expiring within 30 days, …), each with its severity, the setting to change and the menu that changes it; empty when nothing is found',
+  access: SELF_CHECK_ACCESS,
+  response: selfCheckSchema,
+});
+
+export const bundle = defineCall({
+  ...DIAGNOSTICS_ROUTES.bundle,
+  tag: 'diagnostics',
+  summary:
+    'The diagnostic bundle, a tar.gz streamed as it is made: system facts, every setting, the last 10,000 log lines, the services\' states, the security self-check and the database\'s integrity check, every secret removed. Admin only (it holds every setting), even when Diagnostics is granted to another account',
+  access: BUNDLE_ACCESS,
+  download: { contentType: 'application/gzip' },
+  response: z.custom<Blob>(() => true),
+  audit: { action: 'download_diagnostic_bundle', target: 'diagnostics.bundle' },
 });
 
 export type LogEntry = z.infer<typeof logEntrySchema>;

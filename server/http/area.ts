@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ContractAreaName } from '../../contract/areas';
 import type { ServiceHealth } from '../../contract/api/diagnostics';
 import type { CoreDevice, CoreDeviceOptions, Device } from '../device';
+import type { SelfCheckItem } from '../../contract/api/self-check';
 
 /** One device setting an area keeps (stored as JSON in the settings table, server/services/settings.ts). */
 export interface SettingDef<S extends z.ZodType = z.ZodType> {
@@ -32,6 +33,15 @@ export interface LargestUpload {
    * update only. A number: uploads the room holds that many of beside the update (recipe
    * backups). */
   readonly beside?: number;
+}
+
+/** What an area finds weakening the panel now (the security self-check, docs/decisions.md): the
+ * ids it may answer (each once across the areas; their words are `self_check.items.<id>` of the
+ * Diagnostics texts, a test holds every id to them), and the check, run at each
+ * `GET /api/v1/diagnostics/self-check` on the running device. */
+export interface SelfCheckDef {
+  readonly ids: readonly string[];
+  check(device: Device): readonly SelfCheckItem[] | Promise<readonly SelfCheckItem[]>;
 }
 
 /** The server half of one area of the API: it registers the calls of `contract/api/<name>.ts` and
@@ -71,6 +81,9 @@ export interface ServerArea<S extends SettingDefs = SettingDefs, V extends objec
    * runs a service has it; the list is every area's, in the list's order, after the core's
    * listeners. */
   health?(services: V): readonly ServiceHealth[];
+  /** Its security self-check: what in its settings weakens the panel now (a new area adds its
+   * own here; nothing else lists them). */
+  selfCheck?: SelfCheckDef;
   register(app: FastifyInstance, device: Device): void;
 }
 

@@ -2,6 +2,7 @@ import * as calls from '../../contract/api/accounts';
 import { registerCall } from '../http/register-call';
 import { defineServerArea } from '../http/area';
 import { AccountManagementService } from '../services/account-management';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
 
 /** Account Management (docs/decisions.md#account-management): admin's calls on every account, its
  * sessions and its lockouts. */
@@ -19,6 +20,15 @@ export const accountsArea = defineServerArea({
       settings: device.settings,
     }),
   }),
+  selfCheck: {
+    ids: ['initial_passwords'],
+    // The passwords made at first start (printed, written to data/initial-credentials) still open
+    // these accounts: whoever read them once still can.
+    check(device): SelfCheckItem[] {
+      const unchanged = device.accounts.withInitialPassword();
+      return unchanged.length === 0 ? [] : [selfCheckItem('accounts', 'initial_passwords', 'high', 'accounts.password', 'account_management', { accounts: unchanged.join(', '), count: unchanged.length })];
+    },
+  },
   register(app, device) {
     const service = device.accountManagement;
 

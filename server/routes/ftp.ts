@@ -1,9 +1,10 @@
 import * as ftp from '../../contract/api/ftp';
-import { DEFAULT_FTP_SETTINGS, FTP_ACCOUNTS, ftpSettingsProblems, type FtpAccount } from '../../contract/rules/ftp';
+import { DEFAULT_FTP_SETTINGS, FTP_ACCOUNTS, ftpSettingsProblems, tlsRequired, type FtpAccount } from '../../contract/rules/ftp';
 import { defineServerArea, setting } from '../http/area';
 import { registerCall } from '../http/register-call';
 import { ApiError } from '../lib/api-error';
 import { ensureCertificate } from '../tls';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
 import type { CoreDevice } from '../device';
 import type { DataLogService } from '../services/datalog';
 import type { AlarmService } from '../services/alarms';
@@ -100,6 +101,17 @@ export const ftpArea = defineServerArea({
   },
   close: ({ ftp: server }) => server.close(),
   health: ({ ftp: server }) => [server.health()],
+  selfCheck: {
+    ids: ['ftp_without_tls'],
+    // Sign-in passwords and files in clear: the server is on and does not require AUTH TLS (which
+    // it does anyway while plain HTTP is off, contract/rules/ftp.ts).
+    check(device): SelfCheckItem[] {
+      const settings = device.settings.get('ftp');
+      return settings.enabled && !tlsRequired(settings.require_tls, device.settings.get('http_enabled'))
+        ? [selfCheckItem('ftp', 'ftp_without_tls', 'high', 'ftp.require_tls', 'ftp')]
+        : [];
+    },
+  },
   register(app, device) {
     registerCall(app, device, ftp.getSettings, () => device.settings.get('ftp'));
 

@@ -20,6 +20,8 @@ import { driverTable } from '../services/communication';
 import { OpcuaServerService } from '../services/opcua/server';
 import { TraceLog } from '../services/opcua/trace';
 import { SignInLimits } from '../services/sign-in-limits';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
+import { certificateFinding } from '../lib/certificate-expiry';
 
 /** What the operation log keeps of a saved tree: counts and names, not 10,000 tags. */
 const treeSummarySchema = z.object({
@@ -103,6 +105,19 @@ export const opcuaArea = defineServerArea({
   },
   close: ({ opcua }) => opcua.close(),
   health: ({ opcua }) => [opcua.health()],
+  selfCheck: {
+    ids: ['opcua_security_none', 'opcua_anonymous', 'opcua_certificate_expiring', 'opcua_certificate_expired'],
+    check(device): SelfCheckItem[] {
+      const items: SelfCheckItem[] = [];
+      const settings = device.settings.get('opcua');
+      // Only a running server is open to clients; its certificate matters whenever it exists.
+      if (settings.enabled && settings.security.none) items.push(selfCheckItem('opcua', 'opcua_security_none', 'high', 'opcua.security.none', 'opcua'));
+      if (settings.enabled && settings.anonymous) items.push(selfCheckItem('opcua', 'opcua_anonymous', 'high', 'opcua.anonymous', 'opcua'));
+      const cert = certificateFinding(path.join(device.dataDir, 'opcua', 'pki', 'own', 'certs', 'certificate.pem'), device.clock.now());
+      if (cert) items.push(selfCheckItem('opcua', `opcua_certificate_${cert.kind}`, cert.kind === 'expired' ? 'high' : 'low', 'opcua.certificate', 'opcua', { days: cert.days }));
+      return items;
+    },
+  },
   register(app, device) {
     const incoming = path.join(device.dataDir, 'opcua', 'incoming');
     const withUpload = async <T>(work: (dir: string) => Promise<T>): Promise<T> => {

@@ -3,6 +3,7 @@ import * as remote from '../../contract/api/remote-access';
 import { secret } from '../../contract/api/secret';
 import { DEFAULT_REMOTE_ACCESS_SETTINGS, normalizeRemoteAccess, remoteAccessProblems } from '../../contract/rules/remote-access';
 import { ApiError } from '../lib/api-error';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
 import { registerCall } from '../http/register-call';
 import { defineServerArea, setting } from '../http/area';
 import type { CoreDevice, CoreDeviceOptions } from '../device';
@@ -34,6 +35,20 @@ export const remoteAccessArea = defineServerArea({
   },
   close: ({ remoteAccess }) => remoteAccess.close(),
   health: ({ remoteAccess }) => [remoteAccess.health()],
+  selfCheck: {
+    ids: ['remote_access_proxy_in_clear'],
+    // "In clear": the panel speaks to its proxy unencrypted (HTTP CONNECT and SOCKS5 alike; the
+    // relayed session inside is TLS), so proxy credentials cross the network readable: Basic
+    // Proxy-Authorization, or SOCKS5's user/password in the open. A proxy without credentials
+    // exposes only where the panel connects, and is not reported. Only while remote access is on.
+    check(device): SelfCheckItem[] {
+      const s = device.settings.get('remote_access');
+      const credentials = s.proxy.user !== '' || s.proxy.password !== '';
+      return s.enabled && s.proxy.protocol !== 'none' && credentials
+        ? [selfCheckItem('remoteAccess', 'remote_access_proxy_in_clear', 'medium', 'remote_access.proxy', 'remote_access', { protocol: s.proxy.protocol, host: s.proxy.host })]
+        : [];
+    },
+  },
   register(app, device) {
     const { remoteAccess, settings, db } = device;
     // Relayed connections go to this app's own listener, wherever it listens (PORT=0 included):

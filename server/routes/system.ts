@@ -13,6 +13,9 @@ import { DEVICE_MODEL, REMOTE_ACCESS_VERSION, WEB_SPECIFICATION, readHostFacts }
 import type { Device } from '../device';
 import { certificateSha256 } from '../tls';
 import { IdentifyLightService } from '../services/identify-light';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
+import { certificateFinding } from '../lib/certificate-expiry';
+import path from 'node:path';
 
 function register(app: FastifyInstance, device: Device): void {
   const { settings } = device;
@@ -120,6 +123,20 @@ export const systemArea = defineServerArea({
     password_expiration: setting(calls.expirationWireSchema, () => expirationToWire(DEFAULT_EXPIRATION)),
     http_enabled: setting(z.boolean(), () => true),
     device_identity: setting(z.object({ serial_number: z.string(), macs: z.record(z.string(), z.string()) }), newDeviceIdentity),
+  },
+  selfCheck: {
+    ids: ['plain_http', 'password_rules_off', 'https_certificate_expiring', 'https_certificate_expired'],
+    check(device): SelfCheckItem[] {
+      const items: SelfCheckItem[] = [];
+      // Passwords, tokens and the console itself travel unencrypted on port 80.
+      if (device.settings.get('http_enabled')) items.push(selfCheckItem('system', 'plain_http', 'high', 'http_enabled', 'security'));
+      if (!device.settings.get('password_strength_rules').password_rules_enable) {
+        items.push(selfCheckItem('system', 'password_rules_off', 'medium', 'password_strength_rules.password_rules_enable', 'security'));
+      }
+      const cert = certificateFinding(path.join(device.dataDir, 'tls', 'cert.pem'), device.clock.now());
+      if (cert) items.push(selfCheckItem('system', `https_certificate_${cert.kind}`, cert.kind === 'expired' ? 'high' : 'low', 'tls/cert.pem', 'security', { days: cert.days }));
+      return items;
+    },
   },
   register,
 });

@@ -231,6 +231,24 @@ export class AccountsService {
     else fs.writeFileSync(file, `${kept.join('\n')}\n`, { mode: 0o600 });
   }
 
+  /** The built-in accounts whose password is still the one the device made (at first start, or
+   * a recovery's): listed in the initial-credentials file (an account leaves it when its password
+   * is set), or, should the file be gone, never given another password (no history, set when the
+   * account was made). A WebView user added later chose its own and is never one of them. */
+  withInitialPassword(): string[] {
+    const builtIn = [...ADMIN_MODE_ACCOUNTS, ...USER_MODE_ACCOUNTS] as readonly string[];
+    const listed =
+      this.credentialsFile !== null && fs.existsSync(this.credentialsFile)
+        ? fs.readFileSync(this.credentialsFile, 'utf8').split('\n').filter((l) => l !== '').map((l) => l.split('\t')[0]!)
+        : [];
+    const neverChanged = this.db
+      .prepare('SELECT username FROM accounts a WHERE password_updated_at = created_at AND NOT EXISTS (SELECT 1 FROM password_history h WHERE h.username = a.username)')
+      .pluck()
+      .all() as string[];
+    const exists = new Set(this.db.prepare('SELECT username FROM accounts').pluck().all() as string[]);
+    return builtIn.filter((u) => exists.has(u) && (listed.includes(u) || neverChanged.includes(u)));
+  }
+
   setState(username: string, code: 0 | 1): void {
     this.db.prepare('UPDATE accounts SET state_code = ? WHERE username = ?').run(code, username);
   }

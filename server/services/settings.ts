@@ -81,6 +81,11 @@ export class SettingsService {
     }
   }
 
+  /** Every setting's key, in the areas' order (the diagnostic bundle takes them all). */
+  keys(): Key[] {
+    return Object.keys(this.defs) as Key[];
+  }
+
   /** A setting's stored schema (what the operation log masks in it). */
   schemaOf(key: Key): z.ZodType {
     return this.defs[key]!.schema;

@@ -12,6 +12,7 @@ import { useAppSelector } from '../../../store';
 import { selectDatetime, selectLanguage } from '../../../store/app-slice';
 import { useSystemInfoQuery } from '../../../store/api/system-endpoints';
 import { formatBytes, percent, splitDuration } from '../../i18n/format';
+import { SelfCheckFact } from './SelfCheckFact';
 
 /** How often the dashboard asks the device again; the clock itself comes from the time channel. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -88,6 +89,7 @@ export default function DashboardPage() {
               </Fact>
             </Grid>
           ))}
+          <SelfCheckFact />
         </Grid>
       )}
     </Box>

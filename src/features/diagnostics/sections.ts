@@ -17,4 +17,7 @@ export const DIAGNOSTICS_SECTIONS: readonly DiagnosticsSection[] = [
   { id: 'live', View: lazy(() => import(/* webpackChunkName: "diagnostics-live" */ './LiveSection')) },
   { id: 'log', View: lazy(() => import(/* webpackChunkName: "diagnostics-log" */ './LogSection')) },
   { id: 'reach', View: lazy(() => import(/* webpackChunkName: "diagnostics-reach" */ './ReachSection')) },
+  // The security self-check and the diagnostic bundle.
+  { id: 'self_check', View: lazy(() => import(/* webpackChunkName: "diagnostics-self-check" */ './SelfCheckSection')) },
+  { id: 'bundle', View: lazy(() => import(/* webpackChunkName: "diagnostics-bundle" */ './BundleSection')) },
 ];

@@ -15,4 +15,7 @@ export const diagnosticsCases: AreaCases = {
     body: { host: '127.0.0.1', port: 9 },
     invalid: { body: { host: 'http://plc.local/', port: 502 }, field: 'host' },
   },
+  // The security self-check and the diagnostic bundle.
+  'diagnostics.selfCheck': { account: 'admin' },
+  'diagnostics.bundle': { account: 'admin' },
 };
