@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import * as misc from '../../contract/api/misc';
 import { secret } from '../../contract/api/secret';
-import { DEFAULT_MISC_SETTINGS, miscProblems, normalizeMisc } from '../../contract/rules/misc';
+import { DEFAULT_MISC_SETTINGS, frameEmbeddingOpenTo, miscProblems, normalizeMisc } from '../../contract/rules/misc';
+import { selfCheckItem, type SelfCheckItem } from '../../contract/api/self-check';
 import { defineServerArea, setting } from '../http/area';
 import { registerSettingPair } from '../http/setting-pair';
 import { refuseProblems } from '../services/email/contacts';
@@ -26,6 +27,15 @@ export const miscArea = defineServerArea({
   name: 'misc',
   settings: {
     misc: setting(storedMiscSchema, initialMisc),
+  },
+  selfCheck: {
+    ids: ['frame_embedding_open'],
+    // Other sites may show the console in a frame (clickjacking: a page over it steers the
+    // administrator's clicks), beyond the console's own origin of a new device.
+    check(device): SelfCheckItem[] {
+      const open = frameEmbeddingOpenTo(device.settings.get('misc'));
+      return open.length > 0 ? [selfCheckItem('misc', 'frame_embedding_open', 'medium', 'misc.frame_embedding', 'misc', { origins: open.join(', ') })] : [];
+    },
   },
   register(app, device) {
     const { settings, project } = device;

@@ -81,6 +81,19 @@ describe('Misc settings', () => {
   });
 });
 
+describe('the security self-check', () => {
+  const findings = async () => ((await t.call('GET', '/api/v1/diagnostics/self-check', admin)).json() as { items: { id: string; values: Record<string, string> }[] }).items;
+
+  it('lists frame embedding open to other origins while an origin is listed, and not once it is gone or embedding is off', async () => {
+    expect((await findings()).map((i) => i.id)).not.toContain('frame_embedding_open');
+    expect((await put(miscInputOf({ frame_embedding: { allowed_origins: ['https://scada.example'] } }))).statusCode).toBe(200);
+    expect((await findings()).find((i) => i.id === 'frame_embedding_open')?.values).toEqual({ origins: 'https://scada.example' });
+    expect((await put(miscInputOf({ frame_embedding: { enabled: false, allowed_origins: ['https://scada.example'] } }))).statusCode).toBe(200);
+    expect((await findings()).map((i) => i.id)).not.toContain('frame_embedding_open');
+    expect((await put(miscInputOf())).statusCode).toBe(200);
+  });
+});
+
 describe('the frame-embedding headers follow the Misc setting at once', () => {
   const headersOf = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
