@@ -55,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The OS update's simulated reboot: long enough to be seen, short enough for the suite.
       HMI_OS_REBOOT_S: '4',
+      // Touch calibration: the journey plays the panel's touches with the simulate-touch call.
+      HMI_SIMULATE_TOUCH: '1',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -27,6 +27,7 @@ import { accountsContract } from './api/accounts.routes';
 import { cloudContract } from './api/cloud.routes';
 import { remoteAccessContract } from './api/remote-access.routes';
 import { ftpContract } from './api/ftp.routes';
+import { touchCalibrationContract } from './api/touch-calibration.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -51,6 +52,7 @@ export const CONTRACT_AREAS = [
   cloudContract,
   remoteAccessContract,
   ftpContract,
+  touchCalibrationContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

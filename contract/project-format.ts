@@ -152,6 +152,8 @@ export const projectSchema = z.object({
   email_enabled: z.boolean().default(false),
   /** The project uses FTP (specification §2: the FTP screen says otherwise that it is not enabled, and the server does not run). */
   ftp_enabled: z.boolean().default(false),
+  /** The project lets the panel's touch screen be calibrated (specification §2: the Touch Calibration screen says otherwise that it is not enabled). */
+  touch_calibration_enabled: z.boolean().default(false),
 });
 
 export type Project = z.infer<typeof projectSchema>;

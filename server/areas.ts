@@ -22,6 +22,7 @@ import { accountsArea } from './routes/accounts';
 import { cloudArea } from './routes/cloud';
 import { remoteAccessArea } from './routes/remote-access';
 import { ftpArea } from './routes/ftp';
+import { touchCalibrationArea } from './routes/touch-calibration';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -50,6 +51,7 @@ export const SERVER_AREAS = [
   cloudArea,
   remoteAccessArea,
   ftpArea,
+  touchCalibrationArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

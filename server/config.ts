@@ -12,6 +12,9 @@ export interface ServerConfig {
   recoverAdmin: boolean;
   project: { maxUploadBytes: number };
   os: { maxImageBytes: number; rebootMs: number; trustedKeyPaths: string[] };
+  /** HMI_SIMULATE_TOUCH=1: the simulated panel takes its touches from the simulate-touch call
+   * (`npm start` and the browser tests; docs/decisions.md#touch-calibration). */
+  touchCalibration: { simulateTouch: boolean };
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -56,5 +59,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
         .filter(Boolean)
         .map((p) => path.resolve(p)),
     },
+    touchCalibration: { simulateTouch: env.HMI_SIMULATE_TOUCH === '1' },
   };
 }
