@@ -26,6 +26,7 @@ import { timeChannelQa } from './time-channel.qa';
 import { webviewSessionQa } from './webview-session.qa';
 import { cloudDashboardQa } from './cloud-dashboard.qa';
 import { remoteAccessQa } from './remote-access.qa';
+import { touchCalibrationQa } from './touch-calibration.qa';
 
 /** Every machine of the console, in the order the explorer lists them. */
 export const MACHINE_REGISTRY: readonly MachineEntry[] = [
@@ -48,6 +49,7 @@ export const MACHINE_REGISTRY: readonly MachineEntry[] = [
   explorerQa,
   cloudDashboardQa,
   remoteAccessQa,
+  touchCalibrationQa,
 ];
 
 export function findMachine(id: string): MachineEntry | undefined {

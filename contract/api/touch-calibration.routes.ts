@@ -16,7 +16,7 @@ export const TOUCH_CALIBRATION_ROUTES = {
 /** What the area adds to the contract's shared lists (contract/area.ts). */
 export const touchCalibrationContract = defineContractArea<typeof calls>()({
   name: 'touchCalibration',
-  auditActions: ['start_touch_calibration', 'cancel_touch_calibration'],
+  auditActions: ['start_touch_calibration', 'cancel_touch_calibration', 'simulate_touch'],
   deviceAuditActions: [
     /** A calibration ended by itself: done (its matrix stored), failed (points inconsistent or
      * outside the screen) or timed out. */

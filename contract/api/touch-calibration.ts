@@ -91,6 +91,8 @@ export const simulateTouch = defineCall({
   access: admin,
   body: simulatedTouchSchema,
   response: touchCalibrationStatusSchema,
+  // A touch played on the simulated panel is logged like any change: never on a real panel.
+  audit: { action: 'simulate_touch', target: 'touch_calibration' },
 });
 
 export type TouchCalibrationStatus = z.infer<typeof touchCalibrationStatusSchema>;

@@ -20,10 +20,11 @@ import { accountsArea } from './accounts';
 import { cloudArea } from './cloud';
 import { remoteAccessArea } from './remote-access';
 import { ftpArea } from './ftp';
+import { touchCalibrationArea } from './touch-calibration';
 import { shellArea } from '../layout/area';
 
 /** Every area of the console, once. A new area is a folder with an `index.ts` and one line here. */
-export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea, apiKeysArea, enhancedSecurityArea, emailArea, accountsArea, cloudArea, remoteAccessArea, ftpArea];
+export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea, apiKeysArea, enhancedSecurityArea, emailArea, accountsArea, cloudArea, remoteAccessArea, ftpArea, touchCalibrationArea];
 
 /** The text namespaces of every area, besides the main one. */
 export const TEXT_NAMESPACES: readonly string[] = AREAS.flatMap((a) => (a.textNamespace ? [a.textNamespace] : []));
