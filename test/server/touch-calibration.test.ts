@@ -206,3 +206,17 @@ describe('the fit', () => {
     expect(fitCalibration(off(40), TARGETS)).toMatchObject({ ok: false, reason: 'inconsistent' });
   });
 });
+
+describe('touch calibration: the console never offers the simulated touch', () => {
+  it('no store endpoint and no screen names the simulate-touch call', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('node:fs') as typeof import('node:fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const path = require('node:path') as typeof import('node:path');
+    const root = path.join(__dirname, '../..');
+    const files = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    const offending = [...files('store'), ...files('src')].filter((f) => /simulateTouch|simulate-touch/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    expect(offending).toEqual([]);
+  });
+});
