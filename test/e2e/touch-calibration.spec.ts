@@ -91,9 +91,21 @@ test('Touch Calibration: confirm, five touches on the panel, done; the calibrati
   await snap(page, info, 'touch-04-done');
 });
 
-test('Touch Calibration: cancelled from the console after one touch', async ({ page }, info) => {
+test('Touch Calibration: a start that does not reach the panel, Retry; cancelled from the console after one touch', async ({ page }, info) => {
   await open(page);
-  await start(page);
+  // The first start is lost on the way: the dialog says so and keeps its Retry.
+  let failures = 1;
+  await page.route(`**${BASE}/start`, (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()));
+  await page.getByTestId('touch-start').click();
+  const confirm = page.getByRole('dialog', { name: 'Start touch calibration?' });
+  await confirm.getByRole('button', { name: 'Start' }).click();
+  await expect(confirm.getByRole('alert')).toBeVisible();
+  await expect(confirm.getByRole('alert')).not.toBeEmpty();
+  await snap(page, info, 'touch-05a-start-failed');
+  await confirm.getByRole('button', { name: 'Retry' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('touch-phase')).toHaveText('Calibrating');
+  await page.unroute(`**${BASE}/start`);
   const p = await panel(page);
   await p.touch(0);
   await expect(page.getByTestId('touch-progress')).toHaveText('1 of 5 targets');

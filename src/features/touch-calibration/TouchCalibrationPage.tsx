@@ -14,6 +14,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { errorText } from '../../i18n/error-text';
 import { displayTime } from '../../i18n/format';
+import { numberFormat } from '../../i18n/numbers';
+import { CALIBRATION_TIMEOUT_MS } from '../../../contract/rules/touch-calibration';
 import { useTouchCalibration, type TouchCalibrationView, type TouchPhase } from './use-touch-calibration';
 
 const NS = 'touch-calibration';
@@ -82,19 +84,20 @@ function PanelSchematic({ status, running }: { status: TouchCalibrationStatus; r
 }
 
 function Outcome({ view }: { view: TouchCalibrationView }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const s = view.status;
+  const px = (v: number | undefined) => numberFormat(i18n.language, 1).format(v ?? 0);
   switch (view.phase) {
     case 'done':
       return (
         <Alert severity="success" data-testid="touch-outcome">
-          {t('outcome.done', { residual: s?.max_residual ?? 0 })}
+          {t('outcome.done', { residual: px(s?.max_residual) })}
         </Alert>
       );
     case 'failed':
       return (
         <Alert severity="error" data-testid="touch-outcome">
-          {s?.reason === 'outside_screen' ? t('outcome.outside_screen') : t('outcome.inconsistent', { residual: s?.max_residual ?? 0, threshold: s?.threshold ?? 0 })}
+          {s?.reason === 'outside_screen' ? t('outcome.outside_screen') : t('outcome.inconsistent', { residual: px(s?.max_residual), threshold: px(s?.threshold) })}
         </Alert>
       );
     case 'timed_out':
@@ -217,7 +220,7 @@ function Dialogs({ view }: { view: TouchCalibrationView }) {
         onClose={view.dismiss}
         testId="touch-confirm"
       >
-        <Alert severity="warning">{t('confirm.warning', { seconds: 60 })}</Alert>
+        <Alert severity="warning">{t('confirm.warning', { seconds: CALIBRATION_TIMEOUT_MS / 1000 })}</Alert>
         <Typography>{t('confirm.body')}</Typography>
       </FormDialog>
     );
