@@ -37,10 +37,11 @@ const PHASE_COLOR: Record<TouchPhase, 'default' | 'info' | 'success' | 'warning'
 
 /** A small drawing of the panel's screen with its five targets: touched ones filled, the next one
  * ringed. Not a control (the targets are touched on the panel, never here). */
-function PanelSchematic({ status, running }: { status: TouchCalibrationStatus; running: boolean }) {
+function PanelSchematic({ status, running, phase }: { status: TouchCalibrationStatus; running: boolean; phase: TouchPhase }) {
   const { t } = useTranslation(NS);
   const { width, height } = status.screen;
-  const touched = running || status.state === 'done' || status.state === 'failed' ? status.touched : 0;
+  // The touches of this run, or of the run whose outcome is shown; none before a run starts.
+  const touched = running || phase === 'done' || phase === 'failed' || phase === 'timed_out' || phase === 'cancelled' ? status.touched : 0;
   return (
     <Box
       role="img"
@@ -138,7 +139,7 @@ function CalibrationCard({ view }: { view: TouchCalibrationView }) {
         {phase === 'loading' && !view.failed ? <LinearProgress aria-label={t('phase.loading')} /> : null}
         {status ? (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 360px) 1fr' }, alignItems: 'start' }}>
-            <PanelSchematic status={status} running={running} />
+            <PanelSchematic status={status} running={running} phase={phase} />
             <Box sx={{ display: 'grid', gap: 1.5 }}>
               {running ? (
                 <>
