@@ -7,7 +7,7 @@
  * outcome stays until the next start. A restart forgets a running calibration (the panel shows its
  * screen again), as a real panel would; the stored calibration stays.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TouchCalibrationState, TouchCalibrationStatus, touchCalibrationResultSchema } from '../../contract/api/touch-calibration';
 import {
   calibrationTargets,
