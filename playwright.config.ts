@@ -57,6 +57,8 @@ export default defineConfig({
       HMI_OS_REBOOT_S: '4',
       // The simulated panel holds the SECS/GEM licence, so the Features menu shows SECS/GEM.
       HMI_SECS_LICENSE: 'true',
+      // Touch calibration: the journey plays the panel's touches with the simulate-touch call.
+      HMI_SIMULATE_TOUCH: '1',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

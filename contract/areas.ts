@@ -30,6 +30,7 @@ import { ftpContract } from './api/ftp.routes';
 import { miscContract } from './api/misc.routes';
 import { secsContract } from './api/secs.routes';
 import { diagnosticsContract } from './api/diagnostics.routes';
+import { touchCalibrationContract } from './api/touch-calibration.routes';
 
 export const CONTRACT_AREAS = [
   authContract,
@@ -57,6 +58,7 @@ export const CONTRACT_AREAS = [
   miscContract,
   secsContract,
   diagnosticsContract,
+  touchCalibrationContract,
 ] as const;
 
 export type ContractAreaOf = (typeof CONTRACT_AREAS)[number];

@@ -154,6 +154,8 @@ export const projectSchema = z.object({
   ftp_enabled: z.boolean().default(false),
   /** The project uses the Misc features (specification §2: the Misc screen says otherwise that it is not enabled). */
   misc_enabled: z.boolean().default(false),
+  /** The project lets the panel's touch screen be calibrated (specification §2: the Touch Calibration screen says otherwise that it is not enabled). */
+  touch_calibration_enabled: z.boolean().default(false),
 });
 
 export type Project = z.infer<typeof projectSchema>;

@@ -34,6 +34,7 @@ export const MACHINE_REGISTRY: readonly MachineRef[] = [
   { id: 'machineExplorer', textNamespace: 'machines', load: () => import(/* webpackChunkName: "qa-explorer" */ './explorer.qa').then((m) => m.explorerQa) },
   { id: 'cloudDashboard', textNamespace: 'cloud', load: () => import(/* webpackChunkName: "qa-cloud-dashboard" */ './cloud-dashboard.qa').then((m) => m.cloudDashboardQa) },
   { id: 'remoteAccess', textNamespace: 'remote-access', load: () => import(/* webpackChunkName: "qa-remote-access" */ './remote-access.qa').then((m) => m.remoteAccessQa) },
+  { id: 'touchCalibration', textNamespace: 'touch-calibration', load: () => import(/* webpackChunkName: "qa-touch-calibration" */ './touch-calibration.qa').then((m) => m.touchCalibrationQa) },
 ];
 
 /** The registry's line of a machine, by id. */

@@ -25,6 +25,7 @@ import { ftpArea } from './routes/ftp';
 import { miscArea } from './routes/misc';
 import { secsArea } from './routes/secs';
 import { diagnosticsArea } from './routes/diagnostics';
+import { touchCalibrationArea } from './routes/touch-calibration';
 
 /** Every area the server serves, once, one per area of the contract (CONTRACT_AREAS). A new area is
  * its file in server/routes/ (and its services' files) and one line here; its settings, services,
@@ -56,6 +57,7 @@ export const SERVER_AREAS = [
   miscArea,
   secsArea,
   diagnosticsArea,
+  touchCalibrationArea,
 ] as const satisfies readonly ServerArea[];
 
 /** Every area's settings, by key (server/services/settings.ts reads them at start). */

@@ -15,6 +15,9 @@ export interface ServerConfig {
    * unset: the stored licence stays (a new device has none). */
   secsLicense: boolean | undefined;
   os: { maxImageBytes: number; rebootMs: number; trustedKeyPaths: string[] };
+  /** HMI_SIMULATE_TOUCH=1: the simulated panel takes its touches from the simulate-touch call
+   * (`npm start` and the browser tests; docs/decisions.md#touch-calibration). */
+  touchCalibration: { simulateTouch: boolean };
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -67,5 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
         .filter(Boolean)
         .map((p) => path.resolve(p)),
     },
+    touchCalibration: { simulateTouch: env.HMI_SIMULATE_TOUCH === '1' },
   };
 }

@@ -23,10 +23,11 @@ import { ftpArea } from './ftp';
 import { miscArea } from './misc';
 import { secsArea } from './secs';
 import { diagnosticsArea } from './diagnostics';
+import { touchCalibrationArea } from './touch-calibration';
 import { shellArea } from '../layout/area';
 
 /** Every area of the console, once. A new area is a folder with an `index.ts` and one line here. */
-export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea, apiKeysArea, enhancedSecurityArea, emailArea, accountsArea, cloudArea, remoteAccessArea, ftpArea, secsArea, miscArea, diagnosticsArea];
+export const AREAS: readonly FeatureArea[] = [shellArea, dashboardArea, systemArea, networkArea, projectArea, recipeArea, dataArea, communicationArea, accountArea, osUpdateArea, plcRuntimeArea, opcuaArea, webviewArea, webviewLiveArea, machinesArea, apiKeysArea, enhancedSecurityArea, emailArea, accountsArea, cloudArea, remoteAccessArea, ftpArea, secsArea, miscArea, diagnosticsArea, touchCalibrationArea];
 
 /** The text namespaces of every area, besides the main one. */
 export const TEXT_NAMESPACES: readonly string[] = AREAS.flatMap((a) => (a.textNamespace ? [a.textNamespace] : []));

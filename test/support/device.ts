@@ -44,6 +44,8 @@ export async function startTestDevice(opts: Partial<DeviceOptions> & { consoleDi
     plcRuntime: { writeMs: 0, ...opts.plcRuntime },
     // The runtime's scan runs when a test calls `device.recorder.scan(t)`, unless it asks for the timer.
     recorder: opts.recorder ?? false,
+    // The simulated panel takes touches from the simulate-touch call unless a test turns it off.
+    touchCalibration: { simulateTouch: true, ...opts.touchCalibration },
   });
   await app.ready();
 
