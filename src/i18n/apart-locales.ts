@@ -1,18 +1,18 @@
 import type { LanguageCode } from './languages';
-import { apartOf } from './apart-texts';
+import { apartOf, type ApartSection } from './apart-texts';
 
 type Module = { default: Record<string, unknown> };
 type Loader = (area: string) => Promise<Module>;
 
 /**
- * The texts kept apart from the areas' namespaces (./apart-texts: the QA explorer's and the
- * Operation Log's). A section in a language is one chunk holding every area's (`lazy-once`: the
+ * The texts kept apart from the areas' namespaces (./apart-texts: the QA explorer's, the
+ * Operation Log's and Diagnostics' self-check's). A section in a language is one chunk holding every area's (`lazy-once`: the
  * screen that reads a section lists every area's), so the runtime's list of chunks grows by one
  * name per section and language, not per area too, and the map of these files is in this module,
  * loaded on first use. The language and section are written out in each import because webpack
  * groups a `lazy-once` context by its template; the Records keep them complete.
  */
-const LOADERS: Record<'qa' | 'audit', Record<LanguageCode, Loader>> = {
+const LOADERS: Record<ApartSection, Record<LanguageCode, Loader>> = {
   qa: {
     en: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-qa-en" */ `../../public/locales/${area}/qa/en.json`),
     'zh-CN': (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-qa-zh-CN" */ `../../public/locales/${area}/qa/zh-CN.json`),
@@ -36,6 +36,18 @@ const LOADERS: Record<'qa' | 'audit', Record<LanguageCode, Loader>> = {
     it: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-audit-it" */ `../../public/locales/${area}/audit/it.json`),
     pl: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-audit-pl" */ `../../public/locales/${area}/audit/pl.json`),
     ru: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-audit-ru" */ `../../public/locales/${area}/audit/ru.json`),
+  },
+  checks: {
+    en: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-en" */ `../../public/locales/${area}/checks/en.json`),
+    'zh-CN': (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-zh-CN" */ `../../public/locales/${area}/checks/zh-CN.json`),
+    'zh-TW': (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-zh-TW" */ `../../public/locales/${area}/checks/zh-TW.json`),
+    ja: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-ja" */ `../../public/locales/${area}/checks/ja.json`),
+    ko: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-ko" */ `../../public/locales/${area}/checks/ko.json`),
+    de: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-de" */ `../../public/locales/${area}/checks/de.json`),
+    fr: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-fr" */ `../../public/locales/${area}/checks/fr.json`),
+    it: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-it" */ `../../public/locales/${area}/checks/it.json`),
+    pl: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-pl" */ `../../public/locales/${area}/checks/pl.json`),
+    ru: (area) => import(/* webpackMode: "lazy-once", webpackChunkName: "locale-checks-ru" */ `../../public/locales/${area}/checks/ru.json`),
   },
 };
 

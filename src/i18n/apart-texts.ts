@@ -4,12 +4,15 @@
  * - `qa`: its machines' titles and descriptions, for the QA explorer
  *   (`public/locales/<ns>/qa/<lng>.json`, machines/qa-support.ts);
  * - `audit`: the operation log's names of the actions and targets its contract area declares, for
- *   the Operation Log (`public/locales/<ns>/audit/<lng>.json`, src/features/data/audit-words.ts).
+ *   the Operation Log (`public/locales/<ns>/audit/<lng>.json`, src/features/data/audit-words.ts);
+ * - `checks`: the titles and fixes of the security self-check's findings its server area declares
+ *   (`selfCheck.ids`), for Diagnostics (`public/locales/<ns>/checks/<lng>.json`,
+ *   src/features/diagnostics/check-words.ts).
  * Each is the i18next namespace `<ns>/<section>`, holding its section under its own key (`qa.*`,
- * `audit.*`), and is loaded by ./apart-locales. Import-free: the i18n start-up tells such a
+ * `audit.*`, `checks.*`), and is loaded by ./apart-locales. Import-free: the i18n start-up tells such a
  * namespace by it.
  */
-export const APART_SECTIONS = ['qa', 'audit'] as const;
+export const APART_SECTIONS = ['qa', 'audit', 'checks'] as const;
 export type ApartSection = (typeof APART_SECTIONS)[number];
 
 /** The namespace of an area's `section` texts. */

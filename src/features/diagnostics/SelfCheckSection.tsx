@@ -17,12 +17,13 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { displayTime } from '../../i18n/format';
 import { DIAGNOSTICS_NS } from './texts';
+import { CHECK_TEXT_NAMESPACES } from './check-words';
 
 const SEVERITY_COLOR: Record<SelfCheckSeverity, 'error' | 'warning' | 'info'> = { high: 'error', medium: 'warning', low: 'info' };
 const rank = (s: SelfCheckSeverity) => SELF_CHECK_SEVERITIES.indexOf(s);
 
 function Finding({ item }: { item: SelfCheckItem }) {
-  const { t } = useTranslation(DIAGNOSTICS_NS);
+  const { t } = useTranslation([DIAGNOSTICS_NS, ...CHECK_TEXT_NAMESPACES]);
   const screen = t(`menu.${item.menu}`, { ns: 'shell' });
   const titleId = `self-check-${item.id}`;
   return (
@@ -31,11 +32,11 @@ function Finding({ item }: { item: SelfCheckItem }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Chip size="small" color={SEVERITY_COLOR[item.severity]} label={t(`self_check.severity.${item.severity}`)} />
           <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: '1 1 240px' }}>
-            {t(`self_check.items.${item.id}.title`, item.values)}
+            {t(`checks.${item.id}.title`, { ...item.values, ns: CHECK_TEXT_NAMESPACES })}
           </Typography>
         </Box>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {t(`self_check.items.${item.id}.fix`, item.values)}
+          {t(`checks.${item.id}.fix`, { ...item.values, ns: CHECK_TEXT_NAMESPACES })}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px', wordBreak: 'break-word' }}>
@@ -53,7 +54,8 @@ function Finding({ item }: { item: SelfCheckItem }) {
 /** Diagnostics / Security self-check: what weakens this panel now, the most severe first, each
  * with the setting that fixes it and a link to its screen (docs/decisions.md#security-self-check). */
 export default function SelfCheckSection() {
-  const { t } = useTranslation(DIAGNOSTICS_NS);
+  // The findings' words are every area's `checks` texts: one file per language, asked with the section.
+  const { t } = useTranslation([DIAGNOSTICS_NS, ...CHECK_TEXT_NAMESPACES]);
   const check = useDiagnosticsSelfCheckQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!check.data) {
     return check.isError ? <LoadFailed message={t('self_check.failed')} error={check.error} onRetry={() => void check.refetch()} /> : <Loading label={t('self_check.loading')} />;
