@@ -54,7 +54,9 @@ function stemsExporting(value: unknown): string[] {
  */
 function writtenInOf(entry: MachineEntry): Set<string> {
   const writtenIn = new Set<string>();
-  loadSuite([join(MACHINES_DIR, 'registry.ts')], actual, (config, calledFrom) => {
+  // Every registry entry's file (the registry itself loads them on demand, so loading it would make no machine).
+  const entryFiles = readdirSync(MACHINES_DIR).filter((file) => file.endsWith('.qa.ts')).map((file) => join(MACHINES_DIR, file));
+  loadSuite(entryFiles, actual, (config, calledFrom) => {
     if (config.id === entry.machine.id && calledFrom?.startsWith(MACHINES_DIR)) writtenIn.add(calledFrom);
     return config;
   });
