@@ -146,32 +146,36 @@ export default function MiscPage() {
                 {value.frame_enabled ? (value.origins.length === 0 ? t('frame.same_origin_hint') : t('frame.listed_hint', { count: value.origins.length })) : t('frame.off_hint')}
               </FormHelperText>
               {value.frame_enabled ? (
-                <Box role="list" aria-label={t('frame.origins')}>
-                  {value.origins.map((origin, i) => (
-                    <Stack role="listitem" key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1 }}>
-                      <TextField
-                        fullWidth
-                        label={t('frame.origin', { n: i + 1 })}
-                        value={origin}
-                        placeholder="https://scada.example:8443"
-                        onChange={(e) => change({ origins: value.origins.map((o, j) => (j === i ? e.target.value : o)) })}
-                        error={Boolean(problems.origins?.[i])}
-                        helperText={problemText(t, problems.origins?.[i]) ?? ' '}
-                        disabled={busy}
-                        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, autoCapitalize: 'none', inputMode: 'url' } }}
-                      />
-                      <Button
-                        variant="outlined"
-                        color="inherit"
-                        onClick={() => change({ origins: value.origins.filter((_o, j) => j !== i) })}
-                        disabled={busy}
-                        sx={{ minHeight: 56, minWidth: 44, flexShrink: 0 }}
-                        aria-label={t('frame.remove', { origin: origin || t('frame.origin', { n: i + 1 }) })}
-                      >
-                        {t('frame.remove_short')}
-                      </Button>
-                    </Stack>
-                  ))}
+                <Box>
+                  {value.origins.length > 0 ? (
+                    <Box role="list" aria-label={t('frame.origins')}>
+                      {value.origins.map((origin, i) => (
+                        <Stack role="listitem" key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1 }}>
+                          <TextField
+                            fullWidth
+                            label={t('frame.origin', { n: i + 1 })}
+                            value={origin}
+                            placeholder="https://scada.example:8443"
+                            onChange={(e) => change({ origins: value.origins.map((o, j) => (j === i ? e.target.value : o)) })}
+                            error={Boolean(problems.origins?.[i])}
+                            helperText={problemText(t, problems.origins?.[i]) ?? ' '}
+                            disabled={busy}
+                            slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, autoCapitalize: 'none', inputMode: 'url' } }}
+                          />
+                          <Button
+                            variant="outlined"
+                            color="inherit"
+                            onClick={() => change({ origins: value.origins.filter((_o, j) => j !== i) })}
+                            disabled={busy}
+                            sx={{ minHeight: 56, minWidth: 44, flexShrink: 0 }}
+                            aria-label={t('frame.remove', { origin: origin || t('frame.origin', { n: i + 1 }) })}
+                          >
+                            {t('frame.remove_short')}
+                          </Button>
+                        </Stack>
+                      ))}
+                    </Box>
+                  ) : null}
                   <Button
                     variant="outlined"
                     onClick={() => change({ origins: [...value.origins, ''] })}
@@ -230,7 +234,16 @@ export default function MiscPage() {
                   disabled={busy}
                   aria-label={t('backlight.title')}
                   getAriaValueText={percent}
-                  sx={{ '& .MuiSlider-thumb': { width: 28, height: 28 } }}
+                  sx={{
+                    // A 44 px thumb to touch (tablet first), drawn as a 24 px dot in its middle.
+                    '& .MuiSlider-thumb': {
+                      width: 44,
+                      height: 44,
+                      backgroundColor: 'transparent',
+                      backgroundImage: 'radial-gradient(circle, currentColor 11px, transparent 12px)',
+                      '&::before': { boxShadow: 'none' },
+                    },
+                  }}
                 />
                 <Typography sx={{ minWidth: 56, textAlign: 'right' }} data-testid="backlight-value">
                   {percent(value.backlight_percent)}
