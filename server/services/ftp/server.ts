@@ -19,6 +19,7 @@ import type { TlsFiles } from '../../tls';
 import type { ServiceHealth } from '../../../contract/api/diagnostics';
 import { HealthTracker } from '../service-health';
 import { ConfinedFileSystem, type ConfinedFsOptions } from './confined-fs';
+import { StepQueue } from '../../lib/step-queue';
 
 /** ftp-srv logs through bunyan to stdout; the device keeps its own records (the operation log). */
 const quietLog = {
@@ -83,7 +84,7 @@ export class FtpService {
   private secureContext: nodeTls.SecureContext | null = null;
   private runningWith: string | null = null;
   private failure: Failure | null = null;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly steps = new StepQueue();
   private closed = false;
   private readonly sessions = new Map<string, LiveSession>();
   private readonly open = new Set<Connection>();
@@ -103,11 +104,11 @@ export class FtpService {
 
   /** The settings or the project changed: applied at once (a running server restarts). */
   reconcile(): void {
-    this.queue = this.queue.then(() => this.step()).catch(() => undefined);
+    this.steps.push(() => this.step());
   }
 
   settled(): Promise<void> {
-    return this.queue;
+    return this.steps.settled();
   }
 
   private wanted(): { settings: FtpSettingsFields; key: string } | null {
@@ -307,7 +308,7 @@ export class FtpService {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue.catch(() => undefined);
+    await this.steps.settled();
     await this.stopServer();
   }
 }

@@ -40,6 +40,7 @@ import {
   type HsmsMessage,
 } from './hsms';
 import { A, asciiField, B, decodeItem, encodeItem, L, SecsDecodeError } from './secs-ii';
+import { StepQueue } from '../../lib/step-queue';
 
 export interface SecsEndpointOptions {
   /** Milliseconds of one configured second (1000; tests shorten every timer with it). */
@@ -307,7 +308,7 @@ export class SecsEndpoint {
   private failed = false;
   private healthState: SecsHealthState = 'stopped';
   private healthSince: number;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly steps = new StepQueue();
   private closed = false;
 
   constructor(private readonly deps: SecsEndpointDeps) {
@@ -333,11 +334,11 @@ export class SecsEndpoint {
 
   /** The settings or the licence changed: applied at once (a running endpoint restarts). */
   reconcile(): void {
-    this.queue = this.queue.then(() => this.step()).catch(() => undefined);
+    this.steps.push(() => this.step());
   }
 
   settled(): Promise<void> {
-    return this.queue;
+    return this.steps.settled();
   }
 
   private wanted(): { settings: SecsSettingsFields; key: string } | null {
@@ -530,7 +531,7 @@ export class SecsEndpoint {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue.catch(() => undefined);
+    await this.steps.settled();
     await this.stopRunning();
     this.setHealth('stopped');
   }

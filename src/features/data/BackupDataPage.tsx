@@ -40,7 +40,8 @@ import { formatBytes } from '../../i18n/format';
 import { useDeviceNow } from './device-now';
 import { RangeBar } from './RangeBar';
 import { useRangeChoice } from './list-view';
-import { useFileExport } from './use-file-export';
+import { useFileExport } from '../../app/use-file-export';
+import { DATA_EXPORT_ROUTES } from './export-routes';
 import { numberFormat } from '../../i18n/numbers';
 
 const NS = 'data';
@@ -82,7 +83,7 @@ export default function BackupDataPage() {
   const { range, quick, choose, bad } = useRangeChoice({ range: quickRange('7d', deviceNow()), quick: '7d' });
   const [target, setTarget] = useState<Target>('download');
   const present = useMediaPresence();
-  const download = useFileExport();
+  const download = useFileExport(DATA_EXPORT_ROUTES);
   const job = useDataBackupJob();
   const number = numberFormat(language);
 

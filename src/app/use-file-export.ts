@@ -1,17 +1,19 @@
-/** The file export flow of the Data screens: the machine, with its actor downloading from the device. */
+/** The file export flow (machines/file-export.machine.ts: progress, cancel, saved or failed with
+ * Retry), its actor downloading from the device by the calls the screen names: the Data screens'
+ * exports, Diagnostics' bundle. An area passes its own routes; no list here names them. */
 import { fromCallback, type EventObject } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { useAppDispatch } from '../../../store';
-import { downloadWithProgress } from '../../../store/api/transfer';
-import { DATA_ROUTES } from '../../../contract/api/data.routes';
-import type { Route } from '../../../contract/api/route';
-import { errorCodeOf } from '../../../contract/failure';
-import { fileExportMachine, type ExportReport, type ExportRequest } from '../../../machines/file-export.machine';
-import { useMachineActor } from '../../app/use-machine-actor';
+import { useAppDispatch } from '../../store';
+import { downloadWithProgress } from '../../store/api/transfer';
+import type { Route } from '../../contract/api/route';
+import { errorCodeOf } from '../../contract/failure';
+import { fileExportMachine, type ExportReport, type ExportRequest } from '../../machines/file-export.machine';
+import { useMachineActor } from './use-machine-actor';
 
-const ROUTES: Record<string, Route> = Object.fromEntries(Object.values(DATA_ROUTES).map((r) => [r.id, r]));
-
-export function useFileExport() {
+/** `routes`: the calls this screen may download (a request names one by its id); a constant of the
+ * screen, read once. */
+export function useFileExport(routes: readonly Route[]) {
+  const byId = new Map(routes.map((r) => [r.id, r]));
   const dispatch = useAppDispatch();
   const actor = useMachineActor(fileExportMachine, {
     actors: {
@@ -20,7 +22,7 @@ export function useFileExport() {
         const report = (event: ExportReport) => {
           if (!controller.signal.aborted) sendBack(event);
         };
-        const route = ROUTES[input.call];
+        const route = byId.get(input.call);
         if (!route) {
           report({ type: 'export.failed', error: 'internal_error' });
           return () => controller.abort();
