@@ -309,14 +309,18 @@ export async function buildApp(created: CreatedDevice, opts: AppOptions): Promis
   for (const area of SERVER_AREAS) area.register(app, device);
   await registerConsole(app, opts.consoleDir ?? null);
 
-  // Every area's services stop, the last listed first; then the core.
-  app.addHook('onClose', async () => {
-    for (const area of [...AREAS].reverse()) await area.close?.(device);
-    device.power.dispose();
-    device.retention.close();
-    device.db.close();
-  });
+  app.addHook('onClose', () => closeDevice(device));
   return app;
+}
+
+/** Stops a device made by createDevice: every area's services, the last listed first; then the
+ * core. What the app does when it closes, and what a program that made a device without an app
+ * (a bench) does when it is done with it. */
+export async function closeDevice(device: Device): Promise<void> {
+  for (const area of [...AREAS].reverse()) await area.close?.(device);
+  device.power.dispose();
+  device.retention.close();
+  device.db.close();
 }
 
 export async function createApp(opts: AppOptions): Promise<{ app: FastifyInstance } & CreatedDevice> {

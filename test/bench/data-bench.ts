@@ -26,7 +26,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, rssMb, signIn, startServer } from './device-process';
-import { createDevice } from '../../server/app';
+import { closeDevice, createDevice } from '../../server/app';
 import { assetsOf, BUDGETS_KB, CHROMIUM_ARGS, gzippedSize, markFirstRunDone, reportRoute } from './bundle-bench';
 
 const DIST = path.join(ROOT, 'dist');
@@ -151,12 +151,7 @@ async function fill(dataDir: string): Promise<Filled> {
     }
     return { logId: row.id, firstT, lastT, spikes: spikeAt.size, service: { whole, day } };
   } finally {
-    // As the app's onClose does.
-    device.power.dispose();
-    device.recorder.close();
-    device.network.close();
-    device.retention.close();
-    device.db.close();
+    await closeDevice(device);
   }
 }
 

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Client } from 'basic-ftp';
 import { ROOT, rssMb, startServer } from './device-process';
-import { createDevice } from '../../server/app';
+import { closeDevice, createDevice } from '../../server/app';
 import { DEFAULT_FTP_SETTINGS } from '../../contract/rules/ftp';
 import { fileLabel } from '../../server/services/ftp/history';
 import { freePort } from '../support/ftp';
@@ -65,14 +65,7 @@ async function prepare(dataDir: string, port: number, passiveFrom: number): Prom
     fs.closeSync(fd);
     return `${fileLabel(log.name)}.csv`;
   } finally {
-    // As the app's onClose does.
-    await device.ftp.close();
-    device.emailOutbox.close();
-    device.power.dispose();
-    device.recorder.close();
-    device.network.close();
-    device.retention.close();
-    device.db.close();
+    await closeDevice(device);
   }
 }
 
