@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// The suite runs on the Node.js the project pins, as the device does (server/tools/node-runtime.cjs).
+(require('./server/tools/node-runtime.cjs') as { assertPinnedNode(what: string): void }).assertPinnedNode('The browser suite');
+
 /** The browser suite: the built console against the real device server, in Debian's Chromium
  * (never a downloaded browser). The server starts on a fresh data folder for every run. */
 /** Each viewport gets a device of its own (a fresh data folder), so the desktop run's first-run

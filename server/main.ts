@@ -12,8 +12,17 @@ function findRepoRoot(from: string): string {
   }
 }
 
+/** Refuses to start on another Node.js than the pinned one (server/tools/node-runtime.cjs, plain
+ * CommonJS beside the sources: loaded from the repository, not built). */
+function assertPinnedNode(root: string): void {
+  const runtime = require(path.join(root, 'server', 'tools', 'node-runtime.cjs')) as { assertPinnedNode(what: string, root: string): void };
+  runtime.assertPinnedNode('The device server', root);
+}
+
 async function main(): Promise<void> {
-  const config = readConfig(process.env, findRepoRoot(__dirname));
+  const root = findRepoRoot(__dirname);
+  assertPinnedNode(root);
+  const config = readConfig(process.env, root);
   const server = await startServer({
     ...config,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },

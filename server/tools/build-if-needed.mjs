@@ -1,11 +1,20 @@
 // `npm start`: builds the server and the console only when a source file is newer than its
 // build, so a fresh clone builds once and later starts are immediate.
 import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// Only on the Node.js the project pins (./node-runtime.cjs): say so before building anything.
+try {
+  createRequire(import.meta.url)('./node-runtime.cjs').assertPinnedNode('npm start');
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
 
 function newestMtime(entries) {
   let newest = 0;

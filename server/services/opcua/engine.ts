@@ -62,7 +62,7 @@ function toSinks(level: 'warning' | 'error') {
       .join(' ')
       // node-opcua colours its output.
       .replace(/\u001b\[[0-9;]*m/g, '');
-    // Node 20's PKCS#1 v1.5 notice (W27) concerns policies this server does not offer (README).
+    // Node.js's PKCS#1 v1.5 notice (W27, since Node 20) concerns policies this server does not offer (README).
     if (/NODE-OPCUA-W27|security-revert=CVE-2023-46809/.test(text)) return;
     sinks.forEach((s) => s.write(level, text));
   };

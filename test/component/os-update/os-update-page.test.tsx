@@ -125,7 +125,7 @@ describe('OS Update', () => {
     expect(steps()).toEqual(['done', 'done', 'done', 'done']);
     const sent = FakeUpload.sent[0]!;
     expect({ method: sent.method, url: sent.url }).toEqual({ method: 'POST', url: `${API}/os/update` });
-    expect((sent.form.get('image') as File).name).toBe('panel-20270101.bin');
+    expect((sent.form.get('image') as globalThis.File).name).toBe('panel-20270101.bin');
     // The only way on is to sign in again: the session ends on the device too.
     expect(overlay().queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
     await user.click(overlay().getByRole('button', { name: 'Sign in again' }));

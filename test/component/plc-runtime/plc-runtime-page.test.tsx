@@ -330,7 +330,7 @@ describe('PLC Runtime: firmware update', () => {
     expect(steps()).toEqual(['done', 'done', 'done', 'done']);
     const sent = FakeUpload.sent[0]!;
     expect({ method: sent.method, url: sent.url }).toEqual({ method: 'POST', url: `${STATUS}/update` });
-    expect((sent.form.get('firmware') as File).name).toBe('plc-runtime-3.5.20.0.bin');
+    expect((sent.form.get('firmware') as globalThis.File).name).toBe('plc-runtime-3.5.20.0.bin');
     await user.click(overlay().getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('plc-version')).toHaveTextContent('3.5.20.0');

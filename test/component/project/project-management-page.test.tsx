@@ -150,8 +150,8 @@ describe('Project Management', () => {
 
     const sent = FakeUpload.sent[0]!;
     expect({ method: sent.method, url: sent.url }).toEqual({ method: 'POST', url: `${API}/project/management/update` });
-    expect((sent.form.get('app') as File).name).toBe('Line 3.app');
-    expect((sent.form.get('crc') as File).name).toBe('Line 3.crc');
+    expect((sent.form.get('app') as globalThis.File).name).toBe('Line 3.app');
+    expect((sent.form.get('crc') as globalThis.File).name).toBe('Line 3.crc');
     expect(sent.form.get('password')).toBe('Batch-42');
     await user.click(overlay().getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -200,7 +200,7 @@ describe('Project Management', () => {
     await user.type(overlay().getByLabelText('Project password'), 'Batch-42');
     await user.click(again);
     expect(await overlay().findByText('The project was updated: Line 3 is running.', {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(FakeUpload.sent.map((s) => [(s.form.get('app') as File).name, s.form.get('password')])).toEqual([
+    expect(FakeUpload.sent.map((s) => [(s.form.get('app') as globalThis.File).name, s.form.get('password')])).toEqual([
       ['Locked.app', null],
       ['Locked.app', 'Batch-42'],
     ]);

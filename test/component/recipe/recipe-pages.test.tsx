@@ -252,7 +252,7 @@ describe('Backup Recipe', () => {
     expect(await screen.findByTestId('restore-outcome')).toHaveTextContent('Restored from line2.cxob: Bottle sizes (3 records)');
     const sent = FakeUpload.sent[0]!;
     expect({ method: sent.method, url: sent.url }).toEqual({ method: 'POST', url: `${API}/recipe/restore` });
-    expect((sent.form.get('backup') as File).name).toBe('line2.cxob');
+    expect((sent.form.get('backup') as globalThis.File).name).toBe('line2.cxob');
   });
 
   it('words a file refused by its content as not a recipe backup', async () => {
