@@ -1,7 +1,8 @@
-/** The real device server as a child process (`node --import tsx server/main.ts`), with the
- * listening URLs read from its start banner. */
+/** The real device server as a child process (`node --import tsx server/main.ts`, with the V8
+ * flags `npm run serve` gives the device), with the listening URLs read from its start banner. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serveArgs } from '../bench/device-process';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -15,10 +16,14 @@ export interface ServerProcess {
 }
 
 export function spawnServer(dataDir: string, env: Record<string, string> = {}, startTimeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The device's own V8 flags (its memory is what the tests of RSS measure), from the source.
+  const v8Flags = serveArgs().filter((a) => a.startsWith('--'));
+  const child = spawn(process.execPath, [...v8Flags, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      // Not jest's vm modules (jest.config.js): the device runs without them.
+      NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace('--experimental-vm-modules', '').replace('--disable-warning=ExperimentalWarning', '').trim(),
       PORT: '0',
       HTTPS_PORT: '0',
       HOST: '127.0.0.1',
