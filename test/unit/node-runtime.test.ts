@@ -33,11 +33,11 @@ describe('the pinned Node.js', () => {
     expect(fs.realpathSync(process.execPath)).toBe(fs.realpathSync(runtime.pinnedNodePath()));
   });
 
+  // These tests run from an npm script (npm test, npx jest), as every script does: `node` on PATH.
   it('is the node every npm script finds first on PATH', () => {
-    const out = execFileSync('npm', ['exec', '--', 'node', '-p', 'process.version + " " + process.execPath'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const [version, exec] = out.split(' ');
-    expect(version).toBe(`v${runtime.pinnedNode()}`);
-    expect(fs.realpathSync(exec!)).toBe(fs.realpathSync(runtime.pinnedNodePath()));
+    const found = execFileSync('sh', ['-c', 'command -v node'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    expect(fs.realpathSync(found)).toBe(fs.realpathSync(runtime.pinnedNodePath()));
+    expect(execFileSync(found, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(`v${runtime.pinnedNode()}`);
   });
 
   it('has its headers, and native addons are built against them (.npmrc nodedir, relative to the addon folder)', () => {
@@ -51,6 +51,21 @@ describe('the pinned Node.js', () => {
     expect(version).toContain(`#define NODE_MINOR_VERSION ${minor}`);
     expect(version).toContain(`#define NODE_PATCH_VERSION ${patch}`);
     expect(fs.existsSync(path.join(headers, 'common.gypi'))).toBe(true);
+  });
+
+  // What npm's install-time EBADENGINE check would say if npm itself ran on the pinned Node.js
+  // (it checks against the Node.js that runs npm: docs/decisions.md#the-nodejs-runtime).
+  it("satisfies every installed package's engines", () => {
+    const semver = require('semver') as { satisfies(v: string, range: string, o?: object): boolean };
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: Record<string, string> | string[]; optional?: boolean }> };
+    const pinned = runtime.pinnedNode();
+    const entries = Object.entries(lock.packages).filter(([, p]) => p.engines && !Array.isArray(p.engines) && p.engines.node);
+    expect(entries.length).toBeGreaterThan(100);
+    const unsatisfied = entries
+      .filter(([name]) => fs.existsSync(path.join(ROOT, name || '.', 'package.json')))
+      .filter(([, p]) => !semver.satisfies(pinned, (p.engines as Record<string, string>).node!, { includePrerelease: true }))
+      .map(([name, p]) => `${name || '(this project)'}: ${(p.engines as Record<string, string>).node}`);
+    expect(unsatisfied).toEqual([]);
   });
 
   it('loads better-sqlite3 (the install checks it too: postinstall)', () => {
