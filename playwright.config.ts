@@ -28,7 +28,10 @@ export default defineConfig({
   reporter: [['list'], ['./test/support/playwright-summary-reporter.ts']],
   use: {
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: recording
+    // every page's frames cost the 2-core CI machine more than the pages themselves (the WebView
+    // page redraws 20 times a second), so tests timed out on the recording's account.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     locale: 'en-US',
   },
