@@ -165,6 +165,7 @@ describe('an existing device whose certificate carries the host-name URI', () =>
     });
     await manager.dispose();
     const t = await startTestDevice({ dataDir });
+    let closed = false;
     try {
       const token = await t.login();
       const serial = t.device.settings.get('device_identity').serial_number;
@@ -173,6 +174,7 @@ describe('an existing device whose certificate carries the host-name URI', () =>
       expect(t.device.opcua.traceText()).toMatch(/certificate has been reissued/);
       // Once: the next start keeps it.
       await t.app.close();
+      closed = true;
       const again = await startTestDevice({ dataDir });
       try {
         const second = (await again.call('GET', '/api/v1/opcua/certificates', await again.login())).json().own;
@@ -181,7 +183,7 @@ describe('an existing device whose certificate carries the host-name URI', () =>
         await again.close();
       }
     } finally {
-      await t.app.close().catch(() => undefined);
+      if (!closed) await t.app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
