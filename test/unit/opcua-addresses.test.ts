@@ -1,7 +1,7 @@
 /** Which host an OPC UA client's endpoint URLs name (server/services/opcua/addresses.ts): the
  * hosts per listening address, and the choice for each client. */
 import os from 'node:os';
-import { endpointHosts, hostForClient, hostOfUrl, interfaceAddresses } from '../../server/services/opcua/addresses';
+import { endpointHosts, hostForClient, hostOfUrl, interfaceAddresses, urlsForOtherMachines } from '../../server/services/opcua/addresses';
 
 describe('endpointHosts', () => {
   test('on loopback: localhost first, then 127.0.0.1', () => {
@@ -47,4 +47,12 @@ test('hostOfUrl', () => {
   expect(hostOfUrl('opc.tcp://Panel')).toBe('panel');
   expect(hostOfUrl('opc.https://panel:443')).toBeNull();
   expect(hostOfUrl(null)).toBeNull();
+});
+
+test('urlsForOtherMachines: a discovery server is given no loopback URL, unless there is nothing else', () => {
+  expect(urlsForOtherMachines(['opc.tcp://panel:4840', 'opc.tcp://192.168.10.20:4840', 'opc.tcp://localhost:4840', 'opc.tcp://127.0.0.1:4840'])).toEqual([
+    'opc.tcp://panel:4840',
+    'opc.tcp://192.168.10.20:4840',
+  ]);
+  expect(urlsForOtherMachines(['opc.tcp://localhost:4840', 'opc.tcp://127.0.0.1:4840'])).toEqual(['opc.tcp://localhost:4840', 'opc.tcp://127.0.0.1:4840']);
 });

@@ -61,3 +61,12 @@ export function hostForClient(hosts: string[], requestedUrl: string | null | und
   }
   return hosts[0]!;
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The URLs a discovery server hands to other machines: the ones that are not loopback (all of
+ * them when the server listens on loopback only). */
+export function urlsForOtherMachines(urls: string[]): string[] {
+  const outside = urls.filter((u) => !LOOPBACK_HOSTS.has(hostOfUrl(u) ?? ''));
+  return outside.length > 0 ? outside : urls;
+}

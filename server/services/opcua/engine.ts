@@ -27,7 +27,7 @@ import type { DeviceSettings } from '../settings';
 import { verifyPassword } from '../passwords';
 import type { OpcuaPki } from './pki';
 import type { TraceLog } from './trace';
-import { endpointHosts, hostForClient } from './addresses';
+import { endpointHosts, hostForClient, urlsForOtherMachines } from './addresses';
 import { answerRefusalsWithErrorMessages } from './refusals';
 
 // OPC UA's refusals as a foreign client reads them (./refusals).
@@ -273,6 +273,9 @@ function answerAtTheAddressUsed(server: OPCUAServer, hosts: string[], trace: Tra
       socket.once('close', () => localAddress.delete(key));
     });
   }
+  // The URLs registered with a discovery server (./addresses: without the loopback ones).
+  const discoveryUrls = server.getDiscoveryUrls.bind(server);
+  server.getDiscoveryUrls = () => urlsForOtherMachines(discoveryUrls());
   type Handler = (message: { request: { endpointUrl?: string | null } }, channel: { remoteAddress?: string; remotePort?: number }) => unknown;
   const handlers = server as unknown as Record<string, Handler>;
   for (const name of ['_on_GetEndpointsRequest', '_on_CreateSessionRequest']) {
