@@ -212,9 +212,11 @@ describe('refusals, HOST=127.0.0.1', () => {
 
   test('a mode the server does not offer: an ERR message BadSecurityPolicyRejected on the wire (raw socket), then close', async () => {
     const url = `opc.tcp://127.0.0.1:${port}`;
-    const { frames, reset } = await exchange(port, '127.0.0.1', [helloFrame(url), openFrame(SecurityPolicy.None, SECURITY_MODE.Sign)]);
+    const { frames, reset, closedBy } = await exchange(port, '127.0.0.1', [helloFrame(url), openFrame(SecurityPolicy.None, SECURITY_MODE.Sign)]);
     expect(frames.map((f) => f.type)).toEqual(['ACK', 'ERR']);
-    expect(parseError(frames[1]!)).toEqual({ error: StatusCodes.BadSecurityPolicyRejected.value, reason: expect.any(String) });
+    expect(parseError(frames[1]!)).toEqual({ error: StatusCodes.BadSecurityPolicyRejected.value, reason: expect.stringContaining('BadSecurityPolicyRejected') });
+    // The server closes the connection (gracefully: no reset) after its ERR.
+    expect(closedBy).toBe('server');
     expect(reset).toBe(false);
   });
 
