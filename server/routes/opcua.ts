@@ -79,6 +79,7 @@ export const opcuaArea = defineServerArea({
           hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
           reservedPorts: [options.port ?? 8080, options.httpsPort ?? 8443].filter((p) => p > 0),
           version: device.version,
+          deviceId: () => device.settings.get('device_identity').serial_number,
         },
         events: {
           clientRejected: (cert) =>

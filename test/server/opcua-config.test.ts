@@ -192,7 +192,8 @@ describe('the tag editor', () => {
 describe('certificates', () => {
   test('the server certificate names the server and is not expired', async () => {
     const list = (await t.call('GET', '/api/v1/opcua/certificates', token)).json();
-    expect(list.own).toMatchObject({ uri: expect.stringContaining('hmi:opcua-server'), expired: false, signature_algorithm: 'sha256WithRSAEncryption' });
+    const serial = t.device.settings.get('device_identity').serial_number;
+    expect(list.own).toMatchObject({ uri: `urn:hmi:${serial}:opcua-server`, expired: false, signature_algorithm: 'sha256WithRSAEncryption' });
     expect(list.own.san).toContain('localhost');
     expect(list.own.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const file = await t.call('GET', `/api/v1/opcua/certificates/own/${list.own.id}/file`, token);

@@ -70,6 +70,10 @@ export interface ConnectOptions {
   securityPolicy?: SecurityPolicy;
   /** A user name and password, or anonymous when left out. */
   user?: { userName: string; password: string };
+  /** The server's certificate (DER), known ahead: the client opens its secure channel with the
+   * policy asked at once, without looking at the server's endpoints first (without it node-opcua's
+   * client refuses by itself a policy the server does not list). */
+  serverCertificate?: Buffer;
 }
 
 /** Connects and opens a session; throws what the server answered when it refuses. */
@@ -89,6 +93,7 @@ export async function openSession(
     endpointMustExist: false,
     connectionStrategy: { maxRetry: 0, initialDelay: 100, maxDelay: 200 },
     requestedSessionTimeout: 60_000,
+    ...(opts.serverCertificate ? { serverCertificate: opts.serverCertificate } : {}),
   });
   try {
     await client.connect(endpointUrl);

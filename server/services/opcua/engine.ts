@@ -27,6 +27,19 @@ import type { DeviceSettings } from '../settings';
 import { verifyPassword } from '../passwords';
 import type { OpcuaPki } from './pki';
 import type { TraceLog } from './trace';
+import { endpointHosts, hostForClient, urlsForOtherMachines } from './addresses';
+import { answerRefusalsWithErrorMessages } from './refusals';
+
+// OPC UA's refusals as a foreign client reads them (./refusals).
+answerRefusalsWithErrorMessages();
+
+/** Sessions at once (the capability clients read); the 65th CreateSession is BadTooManySessions. */
+const MAX_SESSIONS = 64;
+/** Secure channels beyond the sessions: node-opcua drops a connection at its channel limit with a
+ * TCP reset (when every channel has a session) and otherwise closes the oldest channel without
+ * one. With room for more channels than sessions, a client past the session limit gets its
+ * channel and reads BadTooManySessions from CreateSession (issue 27). */
+const SPARE_CHANNELS = 16;
 
 export type OpcuaSettingsStored = DeviceSettings['opcua'];
 
@@ -129,10 +142,14 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
   const modes = new Set<MessageSecurityMode>([...policies.flatMap((p) => settings.security[p].map((m) => MODES[m]))]);
   if (settings.security.none) modes.add(MessageSecurityMode.None);
   const users = settings.users;
+  // Endpoints at each of the device's names and addresses; each client is answered with those of
+  // the address it used (answerAtTheAddressUsed below).
+  const hosts = endpointHosts(options.host, options.hostname);
   const server = new OPCUAServer({
     port: settings.port,
     host: options.host,
-    hostname: options.hostname,
+    hostname: hosts[0],
+    alternateHostname: hosts.slice(1),
     resourcePath: '',
     nodeset_filename: [nodesets.standard],
     serverCertificateManager: pki.server,
@@ -148,8 +165,8 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
     securityPolicies: [...(settings.security.none ? [SecurityPolicy.None] : []), ...policies.map((p) => POLICY_URIS[p])],
     securityModes: [...modes],
     allowAnonymous: settings.anonymous,
-    maxConnectionsPerEndpoint: 64,
-    serverCapabilities: { maxSessions: 64 } as never,
+    maxConnectionsPerEndpoint: MAX_SESSIONS + SPARE_CHANNELS,
+    serverCapabilities: { maxSessions: MAX_SESSIONS } as never,
     registerServerMethod: settings.discovery ? RegisterServerMethod.LDS : RegisterServerMethod.HIDDEN,
     ...(settings.discovery ? { discoveryServerEndpointUrl: settings.discovery.url } : {}),
     userManager: {
@@ -214,6 +231,7 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
       list.splice(0, list.length, ...keep);
       endpoint.on('openSecureChannelFailure', () => setTimeout(() => hooks.channelFailed(), 50));
     }
+    answerAtTheAddressUsed(server, hosts, trace);
     server.on('session_activated', (session) => trace.write('info', `Session activated: ${session.sessionName ?? ''} (${userName(session.userIdentityToken)})`));
     server.on('session_closed', (session, reason) => trace.write('info', `Session closed: ${session.sessionName ?? ''} (${String(reason)})`));
     server.on('create_session', (session) => trace.write('debug', `Session created: ${session.sessionName ?? ''}`));
@@ -235,6 +253,42 @@ export async function startEngine(settings: OpcuaSettingsStored, project: Projec
     sessions: () => server.currentSessionCount,
     shutdown: () => server.shutdown(0),
   };
+}
+
+/** GetEndpoints and CreateSession answer with the endpoints of one host: the one of the URL the
+ * client sent when it is the device's, else the address its connection reached (./addresses).
+ * node-opcua filters by the URL the client sent and, when it knows none, answers every host's
+ * endpoints in its own order, the first being the host name — to a client that then connects to
+ * the first URL of its policy, as open62541 and node-opcua's client do, a name it may not
+ * resolve (or `localhost`, its own machine). So the request's endpointUrl is set to that host's
+ * URL before node-opcua's own handler runs (it looks the handler up on the server object by the
+ * request's name, so an own property of the server takes its place). */
+function answerAtTheAddressUsed(server: OPCUAServer, hosts: string[], trace: TraceLog): void {
+  const localAddress = new Map<string, string>();
+  for (const endpoint of server.endpoints) {
+    const listener = (endpoint as unknown as { _server?: import('node:net').Server })._server;
+    listener?.on('connection', (socket) => {
+      const key = `${socket.remoteAddress}|${socket.remotePort}`;
+      if (socket.localAddress) localAddress.set(key, socket.localAddress);
+      socket.once('close', () => localAddress.delete(key));
+    });
+  }
+  // The URLs registered with a discovery server (./addresses: without the loopback ones).
+  const discoveryUrls = server.getDiscoveryUrls.bind(server);
+  server.getDiscoveryUrls = () => urlsForOtherMachines(discoveryUrls());
+  type Handler = (message: { request: { endpointUrl?: string | null } }, channel: { remoteAddress?: string; remotePort?: number }) => unknown;
+  const handlers = server as unknown as Record<string, Handler>;
+  for (const name of ['_on_GetEndpointsRequest', '_on_CreateSessionRequest']) {
+    const original = handlers[name]!;
+    handlers[name] = function (this: OPCUAServer, message, channel) {
+      const asked = message.request.endpointUrl ?? null;
+      const host = hostForClient(hosts, asked, localAddress.get(`${channel.remoteAddress}|${channel.remotePort}`));
+      const port = server.endpoints[0]?.port ?? 0;
+      message.request.endpointUrl = `opc.tcp://${host}:${port}`;
+      if (asked !== message.request.endpointUrl) trace.write('debug', `${name.slice(4, -7)} for ${JSON.stringify(asked)}: answered at ${message.request.endpointUrl}`);
+      return original.call(this, message, channel);
+    };
+  }
 }
 
 /** Builds the tree: folders under Objects, each tag a variable bound to the runtime's value. */

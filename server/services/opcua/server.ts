@@ -28,6 +28,7 @@ import type { OpcuaPki } from './pki';
 const loadEngine = (): typeof EngineModule => require('./engine') as typeof EngineModule;
 const loadPki = (): typeof PkiModule => require('./pki') as typeof PkiModule;
 import type { TraceLog } from './trace';
+import { interfaceAddresses } from './addresses';
 
 export type OpcuaSettingsStored = DeviceSettings['opcua'];
 type State = OpcuaStatus['state'];
@@ -41,6 +42,14 @@ export interface OpcuaServiceOptions {
   /** Ports the device's other services hold. */
   reservedPorts: number[];
   version: string;
+  /** The device's serial number (made at its first start, kept in its data): the server's URIs. */
+  deviceId(): string;
+}
+
+/** The server's applicationUri, and so its namespace's URI (ns=1), while its certificate is one
+ * made here: the device's, whatever its host name or address (issue 27). */
+export function stableApplicationUri(deviceId: string): string {
+  return `urn:hmi:${deviceId}:opcua-server`;
 }
 
 export interface OpcuaEvents {
@@ -142,6 +151,9 @@ export class OpcuaServerService {
       loadEngine().attachTrace(this.trace);
       const pki = new OpcuaPki(this.dir, this.clockNow);
       await pki.ensureOwn(this.identity());
+      if (await pki.reissueHostNameUri(this.identity())) {
+        this.trace.write('warning', `The UA server certificate has been reissued with the URI ${this.identity().applicationUri} (it named the host before). UA clients must trust the new certificate to connect.`);
+      }
       for (const id of pki.rejectedIds()) this.knownRejected.add(id);
       this.pki = pki;
       return pki;
@@ -156,13 +168,14 @@ export class OpcuaServerService {
     return pki.list();
   }
 
+  /** What a certificate made here names: the stable URI, and every name and address a client may
+   * use (the host name, `localhost`, the interface addresses as they are when it is made). */
   private identity() {
-    const hostname = os.hostname();
     return {
       applicationName: this.desired.settings.server_name,
-      applicationUri: `urn:${hostname}:hmi:opcua-server`,
-      hostnames: [...new Set([this.options.hostname, hostname, 'localhost'])],
-      ips: ['127.0.0.1'],
+      applicationUri: stableApplicationUri(this.options.deviceId()),
+      hostnames: [...new Set([this.options.hostname, os.hostname(), 'localhost'])],
+      ips: [...new Set(['127.0.0.1', ...interfaceAddresses()])],
     };
   }
 
@@ -242,7 +255,9 @@ export class OpcuaServerService {
         settings,
         project,
         pki,
-        { host: this.options.host, hostname: this.options.hostname, applicationUri: this.identity().applicationUri, version: this.options.version },
+        // The applicationUri is the one the certificate names (the stable one, unless an uploaded
+        // certificate names another): a client checks that they match.
+        { host: this.options.host, hostname: this.options.hostname, applicationUri: pki.ownUri() ?? this.identity().applicationUri, version: this.options.version },
         {
           trace: this.trace,
           valueOf: (tag) => {
