@@ -103,6 +103,41 @@ describe('settings', () => {
   });
 });
 
+describe('users applied to the running server', () => {
+  test("a user added or a right changed holds at once, in open sessions, without a restart; a removed user's session ends", async () => {
+    const { endpoint_url } = await status();
+    const traceFrom = (await t.call('GET', '/api/v1/opcua/trace?after=0&limit=1', token)).json().last_seq;
+    const NEWBIE = { userName: 'newbie', password: 'Newbie-Pass-1' };
+    const engineer = { username: USER.userName, browse: true, read: true, write: true };
+    const newbie = (read: boolean) => ({ username: NEWBIE.userName, browse: true, read, write: false });
+    const setpoint = { nodeId: 'ns=1;s=Tank1_Setpoint', attributeId: AttributeIds.Value };
+    const c = await openSession(endpoint_url!, client, { user: USER });
+    try {
+      expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings({ users: [engineer, { ...newbie(false), password: NEWBIE.password }] }))).statusCode).toBe(200);
+      expect((await status()).state).toBe('running');
+      expect((await c.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+      const n = await openSession(endpoint_url!, client, { user: NEWBIE });
+      try {
+        expect((await n.session.read(setpoint)).statusCode).toBe(StatusCodes.BadUserAccessDenied);
+        expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings({ users: [engineer, newbie(true)] }))).statusCode).toBe(200);
+        await status();
+        expect((await n.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+        expect((await status()).sessions).toBe(2);
+        expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings())).statusCode).toBe(200);
+        expect(await status()).toMatchObject({ state: 'running', sessions: 1 });
+      } finally {
+        await n.close();
+      }
+      expect((await c.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+    } finally {
+      await c.close();
+    }
+    const lines = (await t.call('GET', `/api/v1/opcua/trace?after=${traceFrom}&limit=1000`, token)).json().lines.map((l: { message: string }) => l.message);
+    expect(lines.some((l: string) => l.startsWith('Stopping the OPC UA server'))).toBe(false);
+    expect(lines).toContainEqual(expect.stringContaining('1 session(s) of removed users or changed passwords closed'));
+  });
+});
+
 describe('the tag editor', () => {
   const tree = (): OpcuaNode[] => opcuaNodeTree(t.device.project.project);
   const put = (nodes: OpcuaNode[]) => t.call('PUT', '/api/v1/opcua/node-tree', token, { nodes });
