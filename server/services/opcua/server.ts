@@ -265,7 +265,7 @@ export class OpcuaServerService {
           c.moved.length > 0 ? `moved ${names(c.moved)}` : '',
           c.folders.added.length + c.folders.removed.length > 0 ? `folders added ${c.folders.added.length}, removed ${c.folders.removed.length}` : '',
         ].filter((p) => p !== '');
-        this.trace.write('info', `Applied the new tree without a restart${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`);
+        if (parts.length > 0) this.trace.write('info', `Applied the new tree without a restart: ${parts.join('; ')}`);
       }
       if (JSON.stringify(running.settings.users) !== JSON.stringify(want.settings.users)) {
         const { closedSessions } = engine.applyUsers(want.settings.users);
