@@ -85,7 +85,7 @@ export const opcuaArea = defineServerArea({
           clientRejected: (cert) =>
             oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
         },
-        limits: new SignInLimits(db, clock),
+        limits: (accounts) => new SignInLimits(db, clock, accounts),
         now: () => time.nowMs(),
         clockNow: () => clock.now(),
       }),
