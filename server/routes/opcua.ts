@@ -79,12 +79,13 @@ export const opcuaArea = defineServerArea({
           hostname: host === '127.0.0.1' || host === '::1' || host === 'localhost' ? 'localhost' : host === '0.0.0.0' || host === '::' ? os.hostname() : host,
           reservedPorts: [options.port ?? 8080, options.httpsPort ?? 8443].filter((p) => p > 0),
           version: device.version,
+          deviceId: () => device.settings.get('device_identity').serial_number,
         },
         events: {
           clientRejected: (cert) =>
             oplog.record({ account: null, source: 'device', action: 'opcua_client_rejected', target: 'opcua.certificates', after: cert, values: null, result: 'failure' }),
         },
-        limits: new SignInLimits(db, clock),
+        limits: (accounts) => new SignInLimits(db, clock, accounts),
         now: () => time.nowMs(),
         clockNow: () => clock.now(),
       }),

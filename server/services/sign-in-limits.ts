@@ -62,6 +62,14 @@ interface InLine {
   early: boolean;
 }
 
+/** Whose accounts a set of limits keeps: which names are accounts (all others count as one), and
+ * whether an address signed in to an account lately (it is not held back by the account's throttle). */
+export interface SignInAccounts {
+  isAccount(name: string): boolean;
+  /** Whether `source` signed in as the account kept under `key` after `since` (host clock). */
+  signedInFrom(key: string, source: string, since: number): boolean;
+}
+
 function tooManyRequests(waitMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new ApiError(429, 'too_many_requests', `Too many sign-in attempts. Please wait ${seconds} seconds and try again`, { qty: seconds });
@@ -90,16 +98,22 @@ export class SignInLimits {
   private readonly accounts = new Map<string, AccountState>();
   /** Numbers the first attempts of the addresses put in line: who asked first. */
   private asked = 0;
-  private readonly signedInFrom;
+  private readonly signedInFrom: SignInAccounts['signedInFrom'];
 
   private readonly isAccount: (name: string) => boolean;
 
-  constructor(db: Db, private readonly clock: Clock) {
-    this.isAccount = accountsOf(db);
-    // The sessions table remembers where each account signed in from.
-    this.signedInFrom = db
-      .prepare('SELECT 1 FROM sessions WHERE username = ? AND source = ? AND created_at > ? LIMIT 1')
-      .pluck();
+  /** The console's accounts by default; another service that signs in users of its own (the OPC
+   * UA server) names its own `accounts`. */
+  constructor(db: Db, private readonly clock: Clock, accounts?: SignInAccounts) {
+    if (accounts) {
+      this.isAccount = (name) => accounts.isAccount(name);
+      this.signedInFrom = (key, source, since) => accounts.signedInFrom(key, source, since);
+    } else {
+      this.isAccount = accountsOf(db);
+      // The sessions table remembers where each account signed in from.
+      const signedIn = db.prepare('SELECT 1 FROM sessions WHERE username = ? AND source = ? AND created_at > ? LIMIT 1').pluck();
+      this.signedInFrom = (key, source, since) => signedIn.get(key, source, since) !== undefined;
+    }
   }
 
   /** Admits one attempt from `source` (for `username`, on a password grant), or throws 429
@@ -281,6 +295,6 @@ export class SignInLimits {
   }
 
   private known(key: string, source: string, now: number): boolean {
-    return this.signedInFrom.get(key, source, now - KNOWN_SOURCE_MS) !== undefined;
+    return this.signedInFrom(key, source, now - KNOWN_SOURCE_MS);
   }
 }

@@ -66,9 +66,15 @@ function fitToType(tag: ProjectTag, v: number): number {
 
 export type TagWriteError = 'unknown_tag' | 'not_writable' | 'invalid_value';
 
+/** The bytes a string tag holds: two a word (its `length` is in words), its text as UTF-8 (what an
+ * OPC UA client's String is, and what the server publishes as the variable's MaxStringLength). */
+export function maxStringBytes(tag: Pick<ProjectTag, 'length'>): number {
+  return tag.length * 2;
+}
+
 /** Whether `value` is one `tag` can hold as it is (see `TagValues.writeChecked`). */
 export function valueFits(tag: ProjectTag, value: TagValue): boolean {
-  if (tag.data_type === 'string') return typeof value === 'string' && value.length <= tag.length * 2;
+  if (tag.data_type === 'string') return typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= maxStringBytes(tag);
   if (typeof value !== 'number' || !Number.isFinite(value)) return false;
   if (tag.data_type === 'bit') return value === 0 || value === 1;
   if (tag.data_type === 'float') return Math.abs(value) <= 3.4028234663852886e38;
@@ -123,7 +129,8 @@ export class TagValues {
 
   /** The one write path of a client (an OPC UA client, a WebView viewer): the tag must exist and
    * be writable, and the value must be of its type (a bit 0 or 1, an integer a whole number in its
-   * type's range, a float a finite number, a string text within the tag's length). Answers the
+   * type's range, a float a finite number, a string text within the tag's length: at most
+   * `maxStringBytes` bytes of UTF-8, never cut). Answers the
    * values before and after, or why it was refused; nothing changes when refused. */
   writeChecked(name: string, value: TagValue, ms: number): { ok: true; before: TagValue; after: TagValue } | { ok: false; error: TagWriteError } {
     const tag = this.tags.get(name);
@@ -135,10 +142,12 @@ export class TagValues {
     return { ok: true, before, after: this.value(name, ms)! };
   }
 
-  /** Writes a value to a tag (the caller checks its access); numbers are fitted to its type. */
+  /** Writes a value to a tag (the caller checks its access); numbers are fitted to its type, a
+   * text longer than the tag holds is refused, never cut. */
   write(name: string, value: TagValue): void {
     const tag = this.tags.get(name);
     if (!tag) throw new Error(`no tag ${name}`);
-    this.written.set(name, tag.data_type === 'string' ? String(value).slice(0, tag.length * 2) : fitToType(tag, Number(value)));
+    if (tag.data_type === 'string' && !valueFits(tag, String(value))) throw new RangeError(`text longer than ${maxStringBytes(tag)} bytes for ${name}`);
+    this.written.set(name, tag.data_type === 'string' ? String(value) : fitToType(tag, Number(value)));
   }
 }

@@ -3,7 +3,7 @@
  * removals, the server's own replaced or regenerated), the trace log and the discovery server. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { StatusCodes } from 'node-opcua';
+import { ClientMonitoredItem, ClientSubscription, DataType, StatusCodes, TimestampsToReturn, type DataValue } from 'node-opcua';
 import { makeDataDir, startTestDevice, type TestDevice } from '../support/device';
 import { multipartBody, type Part } from '../support/multipart';
 import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, openSession, type ClientIdentity } from '../support/opcua-client';
@@ -103,6 +103,41 @@ describe('settings', () => {
   });
 });
 
+describe('users applied to the running server', () => {
+  test("a user added or a right changed holds at once, in open sessions, without a restart; a removed user's session ends", async () => {
+    const { endpoint_url } = await status();
+    const traceFrom = (await t.call('GET', '/api/v1/opcua/trace?after=0&limit=1', token)).json().last_seq;
+    const NEWBIE = { userName: 'newbie', password: 'Newbie-Pass-1' };
+    const engineer = { username: USER.userName, browse: true, read: true, write: true };
+    const newbie = (read: boolean) => ({ username: NEWBIE.userName, browse: true, read, write: false });
+    const setpoint = { nodeId: 'ns=1;s=Tank1_Setpoint', attributeId: AttributeIds.Value };
+    const c = await openSession(endpoint_url!, client, { user: USER });
+    try {
+      expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings({ users: [engineer, { ...newbie(false), password: NEWBIE.password }] }))).statusCode).toBe(200);
+      expect((await status()).state).toBe('running');
+      expect((await c.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+      const n = await openSession(endpoint_url!, client, { user: NEWBIE });
+      try {
+        expect((await n.session.read(setpoint)).statusCode).toBe(StatusCodes.BadUserAccessDenied);
+        expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings({ users: [engineer, newbie(true)] }))).statusCode).toBe(200);
+        await status();
+        expect((await n.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+        expect((await status()).sessions).toBe(2);
+        expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings())).statusCode).toBe(200);
+        expect(await status()).toMatchObject({ state: 'running', sessions: 1 });
+      } finally {
+        await n.close();
+      }
+      expect((await c.session.read(setpoint)).statusCode).toBe(StatusCodes.Good);
+    } finally {
+      await c.close();
+    }
+    const lines = (await t.call('GET', `/api/v1/opcua/trace?after=${traceFrom}&limit=1000`, token)).json().lines.map((l: { message: string }) => l.message);
+    expect(lines.some((l: string) => l.startsWith('Stopping the OPC UA server'))).toBe(false);
+    expect(lines).toContainEqual(expect.stringContaining('1 session(s) of removed users or changed passwords closed'));
+  });
+});
+
 describe('the tag editor', () => {
   const tree = (): OpcuaNode[] => opcuaNodeTree(t.device.project.project);
   const put = (nodes: OpcuaNode[]) => t.call('PUT', '/api/v1/opcua/node-tree', token, { nodes });
@@ -183,6 +218,54 @@ describe('the tag editor', () => {
     expect(JSON.parse(row.after_value)).toMatchObject({ added: ['Tank1_Level_Pct', 'Mixer_Speed'], removed: ['Tank1_Level'] });
   });
 
+  test('a tag added while a client subscribes: the server keeps running, the subscription keeps delivering, the new tag is served', async () => {
+    const before = await status();
+    expect(before.state).toBe('running');
+    const traceFrom = (await t.call('GET', '/api/v1/opcua/trace?after=0&limit=1', token)).json().last_seq;
+    const c = await openSession(before.endpoint_url!, client, { user: USER });
+    const seen: unknown[] = [];
+    const until = async (what: () => boolean) => {
+      for (let i = 0; i < 100 && !what(); i++) await new Promise((r) => setTimeout(r, 50));
+      return what();
+    };
+    try {
+      const subscription = ClientSubscription.create(c.session, { requestedPublishingInterval: 100, requestedMaxKeepAliveCount: 10, requestedLifetimeCount: 100, publishingEnabled: true });
+      const item = ClientMonitoredItem.create(subscription, { nodeId: 'ns=1;s=Tank1_Setpoint', attributeId: AttributeIds.Value }, { samplingInterval: 100, queueSize: 10, discardOldest: true }, TimestampsToReturn.Both);
+      item.on('changed', (v: DataValue) => seen.push(v.value.value));
+      expect(await until(() => seen.length > 0)).toBe(true);
+
+      // A tag added, and a folder renamed: its tags move to the new folder.
+      const nodes = withTag(newTag({ tag_name: 'Mixer_Torque', address: '4x-301' }));
+      nodes[0]!.children!.find((c) => c.name === 'Line')!.name = 'Filling';
+      const res = await put(nodes);
+      expect(res.statusCode).toBe(200);
+      const after = await status();
+      expect(after).toMatchObject({ state: 'running', since: before.since });
+
+      const write = (nodeId: string, dataType: DataType, value: number) => c.session.write({ nodeId, attributeId: AttributeIds.Value, value: { value: { dataType, value } } });
+      expect(await write('ns=1;s=Tank1_Setpoint', DataType.UInt16, 77)).toBe(StatusCodes.Good);
+      expect(await until(() => seen.includes(77))).toBe(true);
+      const torque = await c.session.read({ nodeId: 'ns=1;s=Mixer_Torque', attributeId: AttributeIds.Value });
+      expect(torque.statusCode).toBe(StatusCodes.Good);
+      expect(torque.value.dataType).toBe(DataType.Int16);
+      expect(await write('ns=1;s=Mixer_Torque', DataType.Int16, -5)).toBe(StatusCodes.Good);
+      const pumps = await c.session.browse('ns=1;s=/Sample Bottling Line/Pumps');
+      expect(pumps.references!.map((r) => r.browseName.name)).toContain('Mixer_Torque');
+      const filling = await c.session.browse('ns=1;s=/Sample Bottling Line/Filling');
+      expect(filling.references!.map((r) => r.browseName.name).sort()).toEqual(['Filler_Count']);
+      const root = await c.session.browse('ns=1;s=/Sample Bottling Line');
+      expect(root.references!.map((r) => r.browseName.name)).not.toContain('Line');
+      const gone = await c.session.read({ nodeId: 'ns=1;s=/Sample Bottling Line/Line', attributeId: AttributeIds.BrowseName });
+      expect(gone.statusCode).toBe(StatusCodes.BadNodeIdUnknown);
+      expect((await c.session.read({ nodeId: 'ns=1;s=Filler_Count', attributeId: AttributeIds.Value })).statusCode).toBe(StatusCodes.Good);
+      await subscription.terminate();
+    } finally {
+      await c.close();
+    }
+    const lines = (await t.call('GET', `/api/v1/opcua/trace?after=${traceFrom}&limit=1000`, token)).json().lines.map((l: { message: string }) => l.message);
+    expect(lines.some((l: string) => l.startsWith('Stopping the OPC UA server'))).toBe(false);
+  });
+
   test('the edits are stored in SQLite and read back at start', () => {
     const row = t.device.db.prepare("SELECT body FROM project_edits WHERE part = 'opcua'").get() as { body: string };
     expect(JSON.parse(row.body).tags.map((x: { name: string }) => x.name)).toContain('Mixer_Speed');
@@ -192,7 +275,8 @@ describe('the tag editor', () => {
 describe('certificates', () => {
   test('the server certificate names the server and is not expired', async () => {
     const list = (await t.call('GET', '/api/v1/opcua/certificates', token)).json();
-    expect(list.own).toMatchObject({ uri: expect.stringContaining('hmi:opcua-server'), expired: false, signature_algorithm: 'sha256WithRSAEncryption' });
+    const serial = t.device.settings.get('device_identity').serial_number;
+    expect(list.own).toMatchObject({ uri: `urn:hmi:${serial}:opcua-server`, expired: false, signature_algorithm: 'sha256WithRSAEncryption' });
     expect(list.own.san).toContain('localhost');
     expect(list.own.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const file = await t.call('GET', `/api/v1/opcua/certificates/own/${list.own.id}/file`, token);

@@ -2,18 +2,22 @@
  * sessions are refused by default, a user reads tags and writes the writable ones (the runtime's
  * value changes) and no others, an unknown client certificate is rejected and trusted from the
  * API, a new port moves the endpoint, disabling stops it. */
-import { DataType, StatusCodes } from 'node-opcua';
+import { AccessLevelFlag, DataType, StatusCodes } from 'node-opcua';
+import { ACCOUNT_THROTTLE_FAILURES } from '../../server/services/sign-in-limits';
 import { startTestDevice, type TestDevice } from '../support/device';
 import { multipartBody } from '../support/multipart';
-import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, MessageSecurityMode, openSession, SecurityPolicy, type ClientIdentity } from '../support/opcua-client';
+import { AttributeIds, disposeIdentity, freePort, makeClientIdentity, MessageSecurityMode, openSession, relayFrom, SecurityPolicy, type ClientIdentity } from '../support/opcua-client';
 import { opcuaSettingsInput, type DeepPartial } from '../support/settings';
 import type { OpcuaSettingsInput, OpcuaStatus } from '../../contract/api/opcua';
+import { opcuaNodeTree } from '../../server/services/opcua/node-tree';
 
 jest.setTimeout(60_000);
 
 const USER = { userName: 'scada', password: 'Scada-Pass-1' };
 const READER = { userName: 'viewer', password: 'Viewer-Pass-1' };
 const BROWSER = { userName: 'browser', password: 'Browser-Pass-1' };
+/** The user whose password the throttle test guesses (its own, so the others stay unthrottled). */
+const GUESSED = { userName: 'line2', password: 'Line2-Pass-1' };
 
 /** The server on, with three users (all rights, no write, browse only), offering Basic256Sha256 and Aes256_Sha256_RsaPss (Sign &
  * Encrypt) but not Aes128_Sha256_RsaOaep: the policy tests connect with what is ticked and not. */
@@ -26,6 +30,7 @@ function settings(port: number, over: DeepPartial<OpcuaSettingsInput> = {}): Opc
       { username: USER.userName, password: USER.password, browse: true, read: true, write: true },
       { username: READER.userName, password: READER.password, browse: true, read: true, write: false },
       { username: BROWSER.userName, password: BROWSER.password, browse: true, read: false, write: false },
+      { username: GUESSED.userName, password: GUESSED.password, browse: true, read: true, write: false },
     ],
     ...over,
   });
@@ -142,6 +147,108 @@ describe('enabled with three users', () => {
       expect(v.statusCode).toBe(StatusCodes.BadUserAccessDenied);
     } finally {
       await c.close();
+    }
+  });
+
+  test('with anonymous access on, a browse-only user still may not read: its rights are its own, not the anonymous ones', async () => {
+    expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings(port, { anonymous: true }))).statusCode).toBe(200);
+    expect((await status()).state).toBe('running');
+    const level = (nodeId: string) => [
+      { nodeId, attributeId: AttributeIds.Value },
+      { nodeId, attributeId: AttributeIds.UserAccessLevel },
+    ];
+    try {
+      const named = await openSession(endpoint, client, { user: BROWSER });
+      try {
+        const [value, access] = await named.session.read(level('ns=1;s=Tank1_Level'));
+        expect(value!.statusCode).toBe(StatusCodes.BadUserAccessDenied);
+        expect(access!.statusCode).toBe(StatusCodes.Good);
+        expect(access!.value.value & AccessLevelFlag.CurrentRead).toBe(0);
+      } finally {
+        await named.close();
+      }
+      // Anonymous gets what anonymous is given: browse and read, no write.
+      const anonymous = await openSession(endpoint, client);
+      try {
+        const [value, access] = await anonymous.session.read(level('ns=1;s=Tank1_Setpoint'));
+        expect(value!.statusCode).toBe(StatusCodes.Good);
+        expect(access!.value.value & (AccessLevelFlag.CurrentRead | AccessLevelFlag.CurrentWrite)).toBe(AccessLevelFlag.CurrentRead);
+      } finally {
+        await anonymous.close();
+      }
+      // A user with the write right keeps it beside anonymous.
+      const writer = await openSession(endpoint, client, { user: USER });
+      try {
+        const [, access] = await writer.session.read(level('ns=1;s=Tank1_Setpoint'));
+        expect(access!.value.value & (AccessLevelFlag.CurrentRead | AccessLevelFlag.CurrentWrite)).toBe(AccessLevelFlag.CurrentRead | AccessLevelFlag.CurrentWrite);
+      } finally {
+        await writer.close();
+      }
+    } finally {
+      expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings(port))).statusCode).toBe(200);
+      await status();
+    }
+  });
+
+  test('a string longer than its tag holds is refused with BadOutOfRange and nothing is written; MaxStringLength says how long', async () => {
+    // Batch_Code (16 words, 32 bytes of UTF-8) joins the published tree.
+    const nodes = opcuaNodeTree(t.device.project.project);
+    const batch = t.device.project.project.tags.find((x) => x.name === 'Batch_Code')!;
+    nodes[0]!.children!.find((c) => c.name === 'Line')!.children!.push({
+      id: 't:Batch_Code',
+      name: 'Batch_Code',
+      kind: 'tag',
+      tag: { tag_name: 'Batch_Code', folder_name: 'Line', type: 'internal', plc: batch.plc, address: batch.address, format: batch.format, index_register: null, data_type: 'string', length: batch.length, access: { readable: true, writable: true } },
+    });
+    expect((await t.call('PUT', '/api/v1/opcua/node-tree', token, { nodes })).statusCode).toBe(200);
+    await status();
+    const c = await openSession(endpoint, client, { user: USER });
+    const write = (value: string) => c.session.write({ nodeId: 'ns=1;s=Batch_Code', attributeId: AttributeIds.Value, value: { value: { dataType: DataType.String, value } } });
+    const value = async () => (await c.session.read({ nodeId: 'ns=1;s=Batch_Code', attributeId: AttributeIds.Value })).value.value;
+    try {
+      const properties = await c.session.browse({ nodeId: 'ns=1;s=Batch_Code', referenceTypeId: 'HasProperty', browseDirection: 0, includeSubtypes: true, nodeClassMask: 0, resultMask: 63 });
+      const max = properties.references!.find((r) => r.browseName.name === 'MaxStringLength' && r.browseName.namespaceIndex === 0);
+      expect(max).toBeDefined();
+      const read = await c.session.read({ nodeId: max!.nodeId, attributeId: AttributeIds.Value });
+      expect(read.value).toMatchObject({ dataType: DataType.UInt32, value: 32 });
+
+      expect(await write('B-2026-11')).toBe(StatusCodes.Good);
+      expect(await write('x'.repeat(33))).toBe(StatusCodes.BadOutOfRange);
+      // 17 characters, 34 bytes: the length counts bytes, as MaxStringLength does.
+      expect(await write('é'.repeat(17))).toBe(StatusCodes.BadOutOfRange);
+      expect(await value()).toBe('B-2026-11');
+      expect(t.device.tagValues.value('Batch_Code', t.device.time.nowMs())).toBe('B-2026-11');
+      expect(await write('x'.repeat(32))).toBe(StatusCodes.Good);
+      expect(await value()).toBe('x'.repeat(32));
+    } finally {
+      await c.close();
+    }
+  });
+
+  test(`[LOCK-03] wrong passwords for one user from ${ACCOUNT_THROTTLE_FAILURES + 1} addresses hold that user back, even with the right password from another address`, async () => {
+    // The user signs in from this machine's usual address first: that address is not held back.
+    const usual = await openSession(endpoint, client, { user: GUESSED });
+    await usual.close();
+    const relays: Awaited<ReturnType<typeof relayFrom>>[] = [];
+    try {
+      for (let i = 0; i <= ACCOUNT_THROTTLE_FAILURES; i++) {
+        const relay = await relayFrom(endpoint, `127.0.0.${20 + i}`);
+        relays.push(relay);
+        await expect(openSession(relay.url, client, { user: { userName: GUESSED.userName, password: `wrong-${i}-password` } })).rejects.toThrow();
+      }
+      const other = await relayFrom(endpoint, '127.0.0.60');
+      relays.push(other);
+      await expect(openSession(other.url, client, { user: GUESSED })).rejects.toThrow();
+      const trace = (await t.call('GET', '/api/v1/opcua/trace?after=0&limit=1000', token)).json();
+      const lines = trace.lines.map((l: { message: string }) => l.message);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Session refused: too many sign-in attempts for ${GUESSED.userName} from 127\\.0\\.0\\.60 \\(next attempt in \\d+ s\\)$`)));
+      // Refused before its password was checked; each guessing address made one attempt only (no
+      // per-address limit was reached).
+      expect(lines.filter((l: string) => l.includes('too many sign-in attempts'))).toHaveLength(1);
+      const back = await openSession(endpoint, client, { user: GUESSED });
+      await back.close();
+    } finally {
+      await Promise.all(relays.map((r) => r.close()));
     }
   });
 

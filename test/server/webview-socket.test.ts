@@ -331,6 +331,8 @@ describe('writes', () => {
       ['Tank1_Setpoint', '12'],
       ['Batch_Code', 12],
       ['Batch_Code', 'x'.repeat(33)],
+      // 17 characters, 34 bytes: a string tag's length counts bytes (two a word), as OPC UA's MaxStringLength does.
+      ['Batch_Code', 'é'.repeat(17)],
     ] as const) {
       expect([tag, value, (await writeOver(s, tag, value)).error_code]).toEqual([tag, value, 'invalid_value']);
     }

@@ -70,6 +70,10 @@ export interface ConnectOptions {
   securityPolicy?: SecurityPolicy;
   /** A user name and password, or anonymous when left out. */
   user?: { userName: string; password: string };
+  /** The server's certificate (DER), known ahead: the client opens its secure channel with the
+   * policy asked at once, without looking at the server's endpoints first (without it node-opcua's
+   * client refuses by itself a policy the server does not list). */
+  serverCertificate?: Buffer;
 }
 
 /** Connects and opens a session; throws what the server answered when it refuses. */
@@ -89,6 +93,7 @@ export async function openSession(
     endpointMustExist: false,
     connectionStrategy: { maxRetry: 0, initialDelay: 100, maxDelay: 200 },
     requestedSessionTimeout: 60_000,
+    ...(opts.serverCertificate ? { serverCertificate: opts.serverCertificate } : {}),
   });
   try {
     await client.connect(endpointUrl);
@@ -124,4 +129,33 @@ export function freePort(): Promise<number> {
     });
     s.on('error', reject);
   });
+}
+
+/** A relay on 127.0.0.1 to the server at `endpointUrl` whose connections to the server leave from
+ * `localAddress` (any 127.x.y.z is this machine on Linux): a real client seen by the server as
+ * coming from another address. Answers the URL to connect to. */
+export async function relayFrom(endpointUrl: string, localAddress: string): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(endpointUrl.replace(/^opc\.tcp:/, 'http:'));
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((incoming) => {
+    const outgoing = net.connect({ host: '127.0.0.1', port: Number(target.port), localAddress });
+    for (const s of [incoming, outgoing]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+    incoming.on('close', () => outgoing.destroy());
+    outgoing.on('close', () => incoming.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = relay.address() as net.AddressInfo;
+  return {
+    url: `opc.tcp://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((s) => s.destroy());
+        relay.close(() => resolve());
+      }),
+  };
 }

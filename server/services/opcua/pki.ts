@@ -141,6 +141,29 @@ export class OpcuaPki {
     });
   }
 
+  /** The URI (SAN) of the server's own certificate: the server's applicationUri, which a client
+   * checks against it (null when the certificate names none). */
+  ownUri(): string | null {
+    try {
+      const der = toDer(fs.readFileSync(this.certificateFile), 'CERTIFICATE');
+      return der ? describeCertificate(der, '', this.now()).uri : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A certificate made here before issue 27 names the server `urn:<host name>:hmi:opcua-server`,
+   * which changed with the host name: it is reissued once with `identity` (same key), and true is
+   * answered. Any other certificate (one made since, one uploaded) is kept as it is. */
+  async reissueHostNameUri(identity: OwnIdentity): Promise<boolean> {
+    await this.initialize();
+    const uri = this.ownUri();
+    if (!uri || uri === identity.applicationUri || !/^urn:[^:]+:hmi:opcua-server$/.test(uri)) return false;
+    fs.rmSync(this.certificateFile, { force: true });
+    await this.ensureOwn(identity);
+    return true;
+  }
+
   /** Replaces the server's certificate and key; 400 key_mismatch when they do not belong together. */
   async replaceOwn(certificateBytes: Buffer, keyBytes: Buffer): Promise<void> {
     await this.initialize();

@@ -6,9 +6,10 @@
  * right (BadUserAccessDenied otherwise).
  *
  * States (§4): running, stopping, stopped. The settings say whether it should run and how; every
- * change (settings, the tree, the server certificate) is reconciled by one queue: stop the
- * running server if it must change, start one with what is asked. So a change while it runs
- * restarts it briefly, and two quick saves never start two servers. node-opcua itself (./engine,
+ * change (settings, the tree, the server certificate) is reconciled by one queue, so two quick
+ * saves never start two servers. A new tree and new users or rights are applied to the running
+ * server in place (its sessions and subscriptions stay; `liveSettings`); any other change stops the
+ * running server and starts one with what is asked, a brief restart. node-opcua itself (./engine,
  * ./pki) is loaded the first time it is needed.
  */
 import os from 'node:os';
@@ -18,7 +19,9 @@ import type { CertificateList, OpcuaCertificate, OpcuaCertificates, OpcuaStatus 
 import type { Project } from '../../../contract/project-format';
 import type { DeviceSettings } from '../settings';
 import type { TagValues } from '../tag-values';
-import type { SignInLimits } from '../sign-in-limits';
+import type { SignInAccounts, SignInLimits } from '../sign-in-limits';
+import { accountKey } from '../lockout';
+import { ApiError } from '../../lib/api-error';
 import type * as EngineModule from './engine';
 import type { Engine, ExtraOpcuaUser } from './engine';
 import type * as PkiModule from './pki';
@@ -28,8 +31,22 @@ import type { OpcuaPki } from './pki';
 const loadEngine = (): typeof EngineModule => require('./engine') as typeof EngineModule;
 const loadPki = (): typeof PkiModule => require('./pki') as typeof PkiModule;
 import type { TraceLog } from './trace';
+import { interfaceAddresses } from './addresses';
 
 export type OpcuaSettingsStored = DeviceSettings['opcua'];
+
+/** The settings a running server takes without a restart: its users and their rights (node-opcua
+ * asks them at every sign-in and permission check) and the trace level. The others (port,
+ * security, anonymous access, which the endpoints advertise; the name; discovery) restart it. */
+const LIVE_SETTINGS = ['users', 'trace_level'] as const;
+function restartPart(settings: OpcuaSettingsStored): string {
+  const rest: Partial<OpcuaSettingsStored> = { ...settings };
+  for (const key of LIVE_SETTINGS) delete rest[key];
+  return JSON.stringify(rest);
+}
+/** Addresses remembered as an OPC UA user's recent sign-ins (the account throttle lets them by). */
+const MAX_KNOWN_SIGN_INS = 10_000;
+
 type State = OpcuaStatus['state'];
 type DiscoveryState = NonNullable<OpcuaStatus['discovery']>['state'];
 
@@ -41,6 +58,14 @@ export interface OpcuaServiceOptions {
   /** Ports the device's other services hold. */
   reservedPorts: number[];
   version: string;
+  /** The device's serial number (made at its first start, kept in its data): the server's URIs. */
+  deviceId(): string;
+}
+
+/** The server's applicationUri, and so its namespace's URI (ns=1), while its certificate is one
+ * made here: the device's, whatever its host name or address (issue 27). */
+export function stableApplicationUri(deviceId: string): string {
+  return `urn:hmi:${deviceId}:opcua-server`;
 }
 
 export interface OpcuaEvents {
@@ -52,6 +77,8 @@ export interface OpcuaEvents {
  * server/services/security-accounts.ts): the user of that name, with its password hash and rights,
  * as it is now; undefined for none. */
 export type ExtraOpcuaUsers = (username: string) => ExtraOpcuaUser | undefined;
+
+type OpcuaSignInLimits = Pick<SignInLimits, 'admit' | 'succeeded' | 'failed' | 'abandoned'>;
 
 export class OpcuaServerService {
   private engine: Engine | null = null;
@@ -81,8 +108,10 @@ export class OpcuaServerService {
   private readonly runningProject: () => Project | null;
   private readonly options: OpcuaServiceOptions;
   private readonly events: OpcuaEvents;
-  /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
-  private readonly limits: Pick<SignInLimits, 'admit' | 'succeeded'>;
+  /** Sign-in attempts per address and per user: the console's limits, buckets of the OPC UA server's own. */
+  private readonly limits: OpcuaSignInLimits;
+  /** Where each user last signed in from, and when (host clock): `${key}\n${source}` → time. */
+  private readonly signIns = new Map<string, number>();
   /** The device clock: the values' time, when the server started. */
   private readonly now: () => number;
   /** The host clock: the validity of the certificates made here (checked by other machines). */
@@ -97,8 +126,9 @@ export class OpcuaServerService {
     settings: OpcuaSettingsStored;
     options: OpcuaServiceOptions;
     events: OpcuaEvents;
-    /** Sign-in attempts per address: the console's limits, a bucket of the OPC UA server's own. */
-    limits: Pick<SignInLimits, 'admit' | 'succeeded'>;
+    /** Sign-in attempts per address and per user: the console's limits (SignInLimits) made for
+     * the OPC UA server's users, buckets of its own. */
+    limits: (accounts: SignInAccounts) => OpcuaSignInLimits;
     /** The device clock: the values' time, when the server started. */
     now: () => number;
     /** The host clock: the validity of the certificates made here (checked by other machines). */
@@ -110,7 +140,11 @@ export class OpcuaServerService {
     this.runningProject = deps.runningProject;
     this.options = deps.options;
     this.events = deps.events;
-    this.limits = deps.limits;
+    this.limits = deps.limits({
+      // The OPC UA users, its own and the other sources' (every other name counts as one).
+      isAccount: (name) => this.isUser(name),
+      signedInFrom: (key, source, since) => (this.signIns.get(`${key}\n${source}`) ?? -Infinity) > since,
+    });
     this.now = deps.now;
     this.tracker = new HealthTracker('opcua', () => this.now());
     this.clockNow = deps.clockNow;
@@ -142,6 +176,9 @@ export class OpcuaServerService {
       loadEngine().attachTrace(this.trace);
       const pki = new OpcuaPki(this.dir, this.clockNow);
       await pki.ensureOwn(this.identity());
+      if (await pki.reissueHostNameUri(this.identity())) {
+        this.trace.write('warning', `The UA server certificate has been reissued with the URI ${this.identity().applicationUri} (it named the host before). UA clients must trust the new certificate to connect.`);
+      }
       for (const id of pki.rejectedIds()) this.knownRejected.add(id);
       this.pki = pki;
       return pki;
@@ -156,13 +193,14 @@ export class OpcuaServerService {
     return pki.list();
   }
 
+  /** What a certificate made here names: the stable URI, and every name and address a client may
+   * use (the host name, `localhost`, the interface addresses as they are when it is made). */
   private identity() {
-    const hostname = os.hostname();
     return {
       applicationName: this.desired.settings.server_name,
-      applicationUri: `urn:${hostname}:hmi:opcua-server`,
-      hostnames: [...new Set([this.options.hostname, hostname, 'localhost'])],
-      ips: ['127.0.0.1'],
+      applicationUri: stableApplicationUri(this.options.deviceId()),
+      hostnames: [...new Set([this.options.hostname, os.hostname(), 'localhost'])],
+      ips: [...new Set(['127.0.0.1', ...interfaceAddresses()])],
     };
   }
 
@@ -220,8 +258,38 @@ export class OpcuaServerService {
       running.certificate === this.certificateVersion &&
       JSON.stringify(running.settings) === JSON.stringify(want.settings);
     if (this.engine && same && want.settings.enabled) return;
+    if (this.engine && running && want.settings.enabled && want.project && running.certificate === this.certificateVersion && restartPart(running.settings) === restartPart(want.settings)) {
+      if (this.applyLive(this.engine, running, { settings: want.settings, project: want.project })) return;
+    }
     if (this.engine) await this.stopServer(want.settings.enabled ? 'to apply new settings' : 'disabled');
     if (want.settings.enabled && want.project && !this.closed) await this.startServer(want.settings, want.project);
+  }
+
+  /** Applies a new tree, or new users and rights, to the running server without restarting it.
+   * Answers false when node-opcua refused (the caller restarts the server instead). */
+  private applyLive(engine: Engine, running: { settings: OpcuaSettingsStored; project: Project }, want: { settings: OpcuaSettingsStored; project: Project }): boolean {
+    try {
+      if (running.project !== want.project) {
+        const c = engine.applyProject(want.project);
+        const names = (list: string[]) => (list.length > 20 ? `${list.slice(0, 20).join(', ')} and ${list.length - 20} more` : list.join(', '));
+        const parts = [
+          c.added.length > 0 ? `added ${names(c.added)}` : '',
+          c.removed.length > 0 ? `removed ${names(c.removed)}` : '',
+          c.moved.length > 0 ? `moved ${names(c.moved)}` : '',
+          c.folders.added.length + c.folders.removed.length > 0 ? `folders added ${c.folders.added.length}, removed ${c.folders.removed.length}` : '',
+        ].filter((p) => p !== '');
+        if (parts.length > 0) this.trace.write('info', `Applied the new tree without a restart: ${parts.join('; ')}`);
+      }
+      if (JSON.stringify(running.settings.users) !== JSON.stringify(want.settings.users)) {
+        const { closedSessions } = engine.applyUsers(want.settings.users);
+        this.trace.write('info', `Applied the new users and rights without a restart${closedSessions > 0 ? `; ${closedSessions} session(s) of removed users or changed passwords closed` : ''}`);
+      }
+      this.runningWith = { ...want, certificate: this.certificateVersion };
+      return true;
+    } catch (err) {
+      this.trace.write('warning', `Could not apply the change to the running server (${err instanceof Error ? err.message : String(err)}); restarting it`);
+      return false;
+    }
   }
 
   private async startServer(settings: OpcuaSettingsStored, project: Project): Promise<void> {
@@ -242,7 +310,9 @@ export class OpcuaServerService {
         settings,
         project,
         pki,
-        { host: this.options.host, hostname: this.options.hostname, applicationUri: this.identity().applicationUri, version: this.options.version },
+        // The applicationUri is the one the certificate names (the stable one, unless an uploaded
+        // certificate names another): a client checks that they match.
+        { host: this.options.host, hostname: this.options.hostname, applicationUri: pki.ownUri() ?? this.identity().applicationUri, version: this.options.version },
         {
           trace: this.trace,
           valueOf: (tag) => {
@@ -253,25 +323,32 @@ export class OpcuaServerService {
             if (tag.data_type === 'string') return typeof v === 'string' ? v : '';
             return typeof v === 'number' ? v : 0;
           },
-          // The one write path WebView's writes take too (TagValues.writeChecked): access and type.
+          // The one write path WebView's writes take too (TagValues.writeChecked): access, type, length.
           write: (tag, value) => {
             const running = this.runningProject();
             if (running) this.tagValues.sync(running);
             const written = this.tagValues.writeChecked(tag.name, value, this.now());
-            if (!written.ok) throw new Error(`write refused: ${written.error}`);
+            return written.ok ? null : written.error;
           },
           extraUser: (username) => this.extraUsers(username),
-          admit: (source) => {
+          admit: (source, username) => {
             try {
-              this.limits.admit(source, null);
-              return true;
-            } catch {
-              return false;
+              this.limits.admit(source, username);
+              return null;
+            } catch (err) {
+              if (err instanceof ApiError && typeof err.extra.qty === 'number') return err.extra.qty;
+              throw err;
             }
           },
-          signedIn: (source, ok) => {
-            if (ok) this.limits.succeeded(source, null);
+          signedIn: (source, username, ok) => {
+            if (!ok) {
+              this.limits.failed(username, source);
+              return;
+            }
+            this.limits.succeeded(source, username);
+            this.rememberSignIn(username, source);
           },
+          signInAbandoned: (username) => this.limits.abandoned(username),
           channelFailed: () => this.noteRejected(),
           discovery: (state) => this.setDiscovery(state),
         },
@@ -291,6 +368,19 @@ export class OpcuaServerService {
       this.runState = 'stopped';
       this.discoveryState = null;
     }
+  }
+
+  /** Whether a name is a user of the OPC UA server: its own, or another source's. */
+  private isUser(name: string): boolean {
+    return this.desired.settings.users.some((u) => u.username === name) || this.extraUsers(name) !== undefined;
+  }
+
+  /** The address a user just signed in from: the account throttle does not hold it back later. */
+  private rememberSignIn(username: string, source: string): void {
+    const key = `${accountKey(username, (name) => this.isUser(name))}\n${source}`;
+    this.signIns.delete(key);
+    this.signIns.set(key, this.clockNow());
+    if (this.signIns.size > MAX_KNOWN_SIGN_INS) this.signIns.delete(this.signIns.keys().next().value!);
   }
 
   private setDiscovery(state: DiscoveryState | null): void {
