@@ -32,7 +32,7 @@ describe('server process', () => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('keeps an answered write after kill -9', async () => {
+  it('[REL-01] keeps an answered write after kill -9', async () => {
     const dataDir = tempDir();
     const first = await start(dataDir, { HMI_INITIAL_PASSWORD: TEST_PASSWORD });
     expect(first.output()).toContain('First start');
