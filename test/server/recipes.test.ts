@@ -179,7 +179,7 @@ describe('recipes', () => {
     expect(oplog(t, 'restore_recipe').at(-1)).toMatchObject({ account: 'admin', result: 'success' });
   });
 
-  describe('a restore that does not fit changes nothing', () => {
+  describe('[BK-01] a restore that does not fit changes nothing', () => {
     let original: Map<string, Buffer>;
     beforeAll(async () => {
       original = await entriesOf(download);
