@@ -1,5 +1,5 @@
 /**
- * The security cases of shared/research/security-cases.md (issue 27), one entry each: the tests
+ * The security cases of issue 27's research list (test/security/case-list.md), one entry each: the tests
  * that prove it (each names the case ID in its title, `[AUTH-02] …`), how the device meets it, or
  * why it does not apply to this device. One source of truth for `npm run test:security`
  * (test/tools/security-suite.ts), for `npm run test:unit` (which leaves these tests to it) and for

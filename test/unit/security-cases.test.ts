@@ -1,5 +1,5 @@
 /** The security manifest (test/security/cases.ts) against the research list it answers
- * (test/security/security-cases.md), the test files and the scripts: every case once, each
+ * (test/security/case-list.md), the test files and the scripts: every case once, each
  * applicable case proved by tests named with its ID in the files it lists, every test named with
  * an ID listed, `npm run test:unit` leaving those tests to `npm run test:security`, and
  * docs/security.md's table the manifest's. */
@@ -10,7 +10,7 @@ import { docWithTable, namePattern } from '../tools/security-suite';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (p: string) => fs.readFileSync(path.join(ROOT, p), 'utf8');
-const research = read('test/security/security-cases.md');
+const research = read('test/security/case-list.md');
 const ID = /\b(?:AUTH|JWT|SESS|LOCK|PW|INJ|XSS|API|UP|DL|BK|TLS|HDR|HTTP|WS|OPC|SVC|RL|KIOSK|AUD|REL)-\d\d\b/g;
 
 /** IDs named in the string literals of a test file (titles; a multi-line `it.each` title too). */
