@@ -180,8 +180,8 @@ export const SECURITY_CASES: readonly SecurityCase[] = [
   {
     id: 'INJ-03',
     title: 'network/DHCP/SMTP/FTP fields',
-    how: 'The contract refuses out-of-schema network fields, a line break in a mail address or contact, and shell metacharacters in a cloud host; nodemailer takes no header from a field.',
-    files: [S('network'), S('email'), S('email-smtp'), S('cloud')],
+    how: 'The contract refuses out-of-schema network fields, a line break in a mail address or contact (and in the recipient of a test mail, test/server/email-smtp.test.ts), and shell metacharacters in a cloud host.',
+    files: [S('network'), S('email'), S('cloud')],
   },
   {
     id: 'XSS-01',
@@ -309,8 +309,8 @@ export const SECURITY_CASES: readonly SecurityCase[] = [
   {
     id: 'AUD-02',
     title: 'storage full',
-    how: 'The sign-in tables and the operation log are capped and pruned by rows and days (the pruning logged); a write the full disk refuses leaves the logs as they were and the device recording.',
-    files: [S('sign-in-limits'), S('data')],
+    how: 'The sign-in tables and the operation log are capped and pruned by rows and days, each pruning logged in one row, so the audit storage never fills; a write the full disk refuses leaves a data log as it was and the recorder running (test/server/data.test.ts, a step of the data-log tests that cannot run alone).',
+    files: [S('sign-in-limits')],
   },
   // G. Reliability
   {
@@ -326,5 +326,12 @@ export const SECURITY_CASES: readonly SecurityCase[] = [
     how: 'The OS update is simulated (docs/decisions.md#the-simulated-panel): the verified image is installed in one step and the version switches in one transaction, so a kill at upload, verify, write or reboot leaves the old or the new version and the job interrupted; a project that cannot start gives way to the previous one.',
     files: [S('os-update-kill'), S('os-update'), S('update-kill'), S('project-update')],
     outOfScope: 'Boot slots, bootcount and first-boot health checks belong to the real bootloader, which the simulated panel does not have.',
+  },
+  // The list's optional extra
+  {
+    id: 'REL-03',
+    title: 'clock jumps (optional)',
+    how: 'Lockouts, sign-in limits and token lifetimes run on the host clock, durations on a monotonic stopwatch; the device time is an offset (docs/decisions.md#device-time): setting it a year back or ten years on neither ends a session nor lengthens a lock.',
+    files: [S('lockout')],
   },
 ];

@@ -454,7 +454,7 @@ describe('data logs', () => {
     expect(t.device.db.prepare('SELECT COUNT(*) FROM datalogs WHERE id = ?').pluck().get(tankId)).toBe(0);
   });
 
-  it('[AUD-02] a scan whose write fails (the disk full) leaves the log as it was; the next scan records right after it', async () => {
+  it('a scan whose write fails (the disk full) leaves the log as it was; the next scan records right after it', async () => {
     // The pump log's next summary block cannot be written: its record goes back with it.
     t.device.db.exec(`CREATE TEMP TRIGGER disk_full BEFORE INSERT ON datalog_blocks WHEN NEW.log_id = ${pumpId} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
     let before = t.device.dataLogs.list()[1]!;

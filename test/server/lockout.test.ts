@@ -164,4 +164,18 @@ describe('login lockout', () => {
     clock.advance(10 * MINUTE);
     expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
   });
+  it('[REL-03] holds a lock its 10 minutes and keeps a session whatever the device time does (a year back, ten years on): both run on the host clock', async () => {
+    const src = newSource();
+    const session = await t.login('history', newSource());
+    await failTimes(src, 4);
+    expect((await attempt(src, 'wrong')).statusCode).toBe(429);
+    const admin = await t.login('admin', newSource());
+    for (const time of ['2025.03.01-09:00:00', '2036.03.01-09:00:00']) {
+      expect((await t.call('PUT', '/api/v1/system/datetime', admin, { time })).statusCode).toBe(200);
+      expect((await attempt(src, TEST_PASSWORD)).json()).toMatchObject({ error_code: 'login_locked', qty: 10 });
+      expect((await t.call('GET', '/api/v1/auth/token/check', session)).statusCode).toBe(200);
+    }
+    clock.advance(10 * MINUTE);
+    expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
+  });
 });
