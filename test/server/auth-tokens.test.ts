@@ -1,5 +1,6 @@
 /** Sign-in, token renewal with rotation and reuse detection, logout, expiry and forgery. */
 import crypto from 'node:crypto';
+import fc from 'fast-check';
 import { startTestDevice, TEST_PASSWORD, type TestDevice } from '../support/device';
 import { ManualClock } from '../../server/lib/clock';
 import { tokenResponseSchema, ACCESS_TOKEN_SECONDS } from '../../contract/api/auth';
@@ -63,7 +64,7 @@ describe('token calls', () => {
       expect(res.json()).toEqual({ message: 'User does not exist or password is incorrect', error_code: 'invalid_credentials' });
     });
 
-    it('answers an unknown user at the app path with 401 user_not_in_list', async () => {
+    it('[AUTH-03] answers an unknown user at the app path with 401 user_not_in_list', async () => {
       const res = await token(t, 'app', password('mallory'), '10.1.0.2');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'User is not in the user list', error_code: 'user_not_in_list' });
@@ -113,7 +114,7 @@ describe('token calls', () => {
       expect((await check(t, res.json().access_token)).json()).toMatchObject({ username: 'cmt_default_view_only_user' });
     });
 
-    it('revokes the whole family when a spent refresh token comes back', async () => {
+    it('[SESS-03] revokes the whole family when a spent refresh token comes back', async () => {
       const first = await t.loginPair('history');
       const second = (await token(t, 'history', refresh(first.refresh_token))).json();
       const third = (await token(t, 'history', refresh(second.refresh_token))).json();
@@ -130,7 +131,7 @@ describe('token calls', () => {
       expect((await token(t, 'history', refresh(third.refresh_token))).json()).toMatchObject({ error_code: 'invalid_token' });
     });
 
-    it('leaves the other sessions of the account alone when one family is revoked', async () => {
+    it('[SESS-03] leaves the other sessions of the account alone when one family is revoked', async () => {
       const other = await t.loginPair('history');
       const victim = await t.loginPair('history');
       await token(t, 'history', refresh(victim.refresh_token));
@@ -138,7 +139,7 @@ describe('token calls', () => {
       expect((await check(t, other.access_token)).statusCode).toBe(200);
     });
 
-    it('refuses a refresh token on the path of another account without spending it', async () => {
+    it('[JWT-04] refuses a refresh token on the path of another account without spending it', async () => {
       const pair = await t.loginPair('update');
       const res = await token(t, 'admin', refresh(pair.refresh_token));
       expect(res.statusCode).toBe(400);
@@ -152,7 +153,7 @@ describe('token calls', () => {
       expect(res.json()).toMatchObject({ error_code: 'invalid_token' });
     });
 
-    it('refuses a refresh token after 7 days', async () => {
+    it('[SESS-04] refuses a refresh token after 7 days', async () => {
       const pair = await t.loginPair('update');
       clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
       const res = await token(t, 'update', refresh(pair.refresh_token));
@@ -162,7 +163,7 @@ describe('token calls', () => {
   });
 
   describe('logout', () => {
-    it('revokes the access and refresh tokens of the session at once', async () => {
+    it('[SESS-01] revokes the access and refresh tokens of the session at once', async () => {
       const pair = await t.loginPair('admin');
       const other = await t.login('admin');
       const res = await t.call('POST', '/api/v1/auth/logout', pair.access_token);
@@ -179,7 +180,7 @@ describe('token calls', () => {
   });
 
   describe('expiry and forgery', () => {
-    it('answers an expired access token with 401 invalid or expired jwt, and renewal still works', async () => {
+    it('[JWT-04] answers an expired access token with 401 invalid or expired jwt, and renewal still works', async () => {
       const pair = await t.loginPair('update');
       clock.advance(14 * 60_000);
       expect((await check(t, pair.access_token)).statusCode).toBe(200);
@@ -192,7 +193,7 @@ describe('token calls', () => {
       expect((await check(t, renewed.json().access_token)).statusCode).toBe(200);
     });
 
-    it('answers a token signed with another key with 400 invalid_token', async () => {
+    it('[JWT-02] answers a token signed with another key with 400 invalid_token', async () => {
       const real = await t.login('admin');
       const [header, payload] = real.split('.');
       const forgedSig = crypto.createHmac('sha256', 'not-the-device-secret').update(`${header}.${payload}`).digest('base64url');
@@ -201,7 +202,7 @@ describe('token calls', () => {
       expect(res.json()).toMatchObject({ error_code: 'invalid_token' });
     });
 
-    it('answers a token whose payload was edited (history → admin) with 400 invalid_token', async () => {
+    it('[JWT-03] answers a token whose payload was edited (history → admin) with 400 invalid_token', async () => {
       const real = await t.login('history');
       const [header, payload, sig] = real.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -211,7 +212,7 @@ describe('token calls', () => {
       expect(res.json()).toMatchObject({ error_code: 'invalid_token' });
     });
 
-    it('answers an unsigned (alg none) token and garbage with 400 invalid_token', async () => {
+    it('[JWT-01] answers an unsigned (alg none) token and garbage with 400 invalid_token', async () => {
       const real = await t.login('history');
       const payload = real.split('.')[1]!;
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
@@ -220,6 +221,69 @@ describe('token calls', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error_code: 'invalid_token' });
       }
+    });
+    it('[JWT-02] refuses a token that names its own key (jwk, jku, x5u, kid "../../" or an empty kid) or another algorithm, signed with that key', async () => {
+      const real = await t.login('history');
+      const claims = JSON.parse(Buffer.from(real.split('.')[1]!, 'base64url').toString());
+      const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const attackerKey = crypto.randomBytes(32);
+      const { publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const hs = (header: object, key: crypto.BinaryLike | crypto.KeyObject) => {
+        const signed = `${b64(header)}.${b64({ ...claims, sub: 'admin' })}`;
+        return `${signed}.${crypto.createHmac('sha256', key).update(signed).digest('base64url')}`;
+      };
+      const forged = [
+        hs({ alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: attackerKey.toString('base64url') } }, attackerKey),
+        hs({ alg: 'HS256', typ: 'JWT', jku: 'http://evil.example/jwks.json' }, attackerKey),
+        hs({ alg: 'HS256', typ: 'JWT', x5u: 'http://evil.example/cert.pem' }, attackerKey),
+        hs({ alg: 'HS256', typ: 'JWT', kid: '../../../../dev/null' }, ''),
+        hs({ alg: 'HS256', typ: 'JWT', kid: '' }, ''),
+        // Algorithm confusion: an RSA public key (PEM, and with a leading blank line) used as the HMAC secret.
+        hs({ alg: 'HS256', typ: 'JWT' }, pem),
+        hs({ alg: 'HS256', typ: 'JWT' }, `\n${pem}`),
+        hs({ alg: 'HS512', typ: 'JWT' }, attackerKey),
+        `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ ...claims, sub: 'admin' })}.${crypto.sign('sha256', Buffer.from('x'), crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey).toString('base64url')}`,
+      ];
+      for (const bad of forged) {
+        const res = await t.call('PUT', '/api/v1/system/hmi/name', bad, { name: 'pwned' });
+        expect({ status: res.statusCode, code: res.json().error_code }).toEqual({ status: 400, code: 'invalid_token' });
+      }
+      expect((await t.call('GET', '/api/v1/system/hmi/name', real)).json()).not.toEqual({ name: 'pwned' });
+    });
+
+    it('[JWT-04] refuses a refresh token used as an access token, and an access token used to renew', async () => {
+      const pair = await t.loginPair('update');
+      const asAccess = await t.call('GET', '/api/v1/system/hmi/name', pair.refresh_token);
+      expect([400, 401]).toContain(asAccess.statusCode);
+      const asRefresh = await token(t, 'update', refresh(pair.access_token));
+      expect([400, 401]).toContain(asRefresh.statusCode);
+      // Neither spent the session: it renews with its own refresh token.
+      expect((await token(t, 'update', refresh(pair.refresh_token))).statusCode).toBe(200);
+    });
+
+    it('[JWT-05] answers 400 or 401 to any malformed token, never 5xx, quickly (random strings, bad base64, 100 KB, deep headers)', async () => {
+      const b64 = (v: string) => Buffer.from(v).toString('base64url');
+      const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const arbitrary = fc.oneof(
+        fc.string({ maxLength: 300 }),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.tuple(fc.string(), fc.string(), fc.string()).map(([a, b, c]) => `${a}.${b}.${c}`),
+        fc.tuple(fc.json(), fc.json(), fc.base64String()).map(([h, p, s]) => `${b64(h)}.${b64(p)}.${s}`),
+        fc.constantFrom(`${b64(deep)}.${b64('{}')}.x`, `${'A'.repeat(100_000)}.x.y`, '..', '.', 'Bearer', `${b64('{"alg":"HS256"}')}.%%%.!!!`),
+      );
+      const times: number[] = [];
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (bad) => {
+          const started = performance.now();
+          const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/token/check', headers: { authorization: `Bearer ${bad}` } });
+          times.push(performance.now() - started);
+          return res.statusCode === 400 || res.statusCode === 401;
+        }),
+        { numRuns: 10_000 },
+      );
+      times.sort((a, b) => a - b);
+      expect(times[Math.floor(times.length * 0.99)]).toBeLessThan(50);
     });
   });
 });

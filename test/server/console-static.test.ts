@@ -122,7 +122,7 @@ describe('console and static files', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('does not serve dot files or paths outside the console folder', async () => {
+  it('[DL-01] does not serve dot files or paths outside the console folder', async () => {
     const dot = await t.app.inject({ method: 'GET', url: '/.env' });
     expect(dot.body).not.toContain('SECRET');
     const up = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
@@ -131,7 +131,7 @@ describe('console and static files', () => {
     expect(up2.body).not.toContain('root:');
   });
 
-  describe('security headers', () => {
+  describe('[HDR-01] security headers', () => {
     it('are on an API answer', async () => {
       expectSecurityHeaders(await t.call('GET', '/api/v1/system/hmi/name', await t.login('history')));
     });

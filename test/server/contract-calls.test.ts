@@ -44,7 +44,7 @@ describe('every call of the contract', () => {
     });
   });
 
-  describe('validation failure: 400 validation_failure naming the field', () => {
+  describe('[API-01] validation failure: 400 validation_failure naming the field', () => {
     const withInput = calls.filter(([, c]) => hasInput(c));
 
     it('covers every call with a body, query or path schema', () => {
@@ -62,7 +62,7 @@ describe('every call of the contract', () => {
     });
   });
 
-  describe('401 Unauthorized JWT without a token', () => {
+  describe('[AUTH-01] 401 Unauthorized JWT without a token', () => {
     it.each(calls.filter(([, c]) => c.access.kind !== 'public'))('%s', async (_id, call) => {
       const res = await send(t, call, caseOf(call), null);
       expect(res.statusCode).toBe(401);
@@ -76,7 +76,7 @@ describe('every call of the contract', () => {
     });
   });
 
-  describe('403 forbidden for every account the access refuses', () => {
+  describe('[AUTH-02] 403 forbidden for every account the access refuses', () => {
     const restricted = calls.filter(([, c]) => c.access.kind === 'accounts' || c.access.kind === 'menu');
 
     it('restricts the calls the design names', () => {

@@ -93,7 +93,7 @@ describe('CSV formula injection', () => {
   });
   afterAll(() => t.close());
 
-  it('the operation log: a refused sign-in under =HYPERLINK(…) as the user name, with no sign-in at all', async () => {
+  it('[AUD-01] the operation log: a refused sign-in under =HYPERLINK(…) as the user name, with no sign-in at all', async () => {
     const res = await t.call('GET', '/api/v1/operation-log/export', history);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(HYPERLINK_CELL);

@@ -60,7 +60,7 @@ describe('time channel', () => {
     await s.closed;
   });
 
-  it('closes with 4401 on an invalid token', async () => {
+  it('[WS-01] closes with 4401 on an invalid token', async () => {
     const s = openSocket(wsUrl);
     await s.opened;
     s.ws.send('not-a-token');
@@ -70,7 +70,7 @@ describe('time channel', () => {
     expect(s.messages).toEqual([]);
   });
 
-  it('closes with 4401 when no message comes within 5 s, even with a valid token in the URL', async () => {
+  it('[WS-01] closes with 4401 when no message comes within 5 s, even with a valid token in the URL', async () => {
     const { access_token } = await loginOver(server.httpUrl, 'history');
     const s = openSocket(`${wsUrl}?token=${access_token}&access_token=${access_token}`, {
       headers: { authorization: `Bearer ${access_token}` },
@@ -85,7 +85,7 @@ describe('time channel', () => {
     expect(s.messages).toEqual([]);
   }, 15_000);
 
-  it('closes with 4401 as soon as the session logs out, leaving other sessions open', async () => {
+  it('[SESS-01] closes with 4401 as soon as the session logs out, leaving other sessions open', async () => {
     const mine = await loginOver(server.httpUrl, 'update');
     const other = await loginOver(server.httpUrl, 'update');
     const s = openSocket(wsUrl);
@@ -107,7 +107,7 @@ describe('time channel', () => {
     await o.closed;
   });
 
-  it('closes with 4401 when a password change ends the session', async () => {
+  it('[SESS-02] closes with 4401 when a password change ends the session', async () => {
     const victim = await loginOver(server.httpUrl, 'history');
     const s = openSocket(wsUrl);
     await s.opened;
@@ -178,7 +178,7 @@ describe('plain HTTP switched off on real listeners', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('redirects plain page requests to the real HTTPS port, refuses plain API calls, serves HTTPS, and refuses plain ws', async () => {
+  it('[HTTP-01] redirects plain page requests to the real HTTPS port, refuses plain API calls, serves HTTPS, and refuses plain ws', async () => {
     const { access_token } = await loginOver(server.httpsUrl, 'admin');
     const httpsPort = new URL(server.httpsUrl).port;
     const res = await jsonRequest(`${server.httpsUrl}/api/v1/system/http`, 'PUT', access_token, { http: false });

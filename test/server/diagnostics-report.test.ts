@@ -87,7 +87,7 @@ describe('GET /diagnostics/self-check', () => {
     expect(await ids()).not.toContain('password_rules_off');
   });
 
-  it('passwords unchanged since first start: names every account still on its initial password, none once each has its own', async () => {
+  it('[AUTH-05] passwords unchanged since first start: names every account still on its initial password, none once each has its own', async () => {
     const all = [...ADMIN_MODE_ACCOUNTS, ...USER_MODE_ACCOUNTS];
     const first = await item('initial_passwords');
     expect(first).toMatchObject({ severity: 'high', menu: 'account_management', values: { count: all.length } });
@@ -309,8 +309,8 @@ function plantAt(holder: Record<string, unknown>, key: string, parts: readonly s
   plantAt(inner, head!, rest, secret);
 }
 
-describe('the bundle holds no secret', () => {
-  it('plants a known secret in every secret the settings mark, in API keys, passwords and log lines: none is in any file', async () => {
+describe('[PW-03] the bundle holds no secret', () => {
+  it('[BK-01] plants a known secret in every secret the settings mark, in API keys, passwords and log lines: none is in any file', async () => {
     const planted = new Map<string, string>();
     const settings = t.device.settings;
     for (const key of settings.keys()) {

@@ -32,7 +32,7 @@ describe('server process', () => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('keeps an answered write after kill -9', async () => {
+  it('[REL-01] keeps an answered write after kill -9', async () => {
     const dataDir = tempDir();
     const first = await start(dataDir, { HMI_INITIAL_PASSWORD: TEST_PASSWORD });
     expect(first.output()).toContain('First start');
@@ -64,7 +64,7 @@ describe('server process', () => {
     second.child.kill('SIGKILL');
   });
 
-  it('writes the initial credentials file with mode 0600', async () => {
+  it('[AUTH-05] writes the initial credentials file with mode 0600', async () => {
     const dataDir = tempDir();
     const p = await start(dataDir, { HMI_INITIAL_PASSWORD: TEST_PASSWORD });
     const file = path.join(dataDir, 'initial-credentials');

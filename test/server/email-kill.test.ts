@@ -23,7 +23,7 @@ const until = async (what: string, done: () => boolean, ms = 20_000) => {
   }
 };
 
-describe('the outbox and kill -9', () => {
+describe('[REL-01] the outbox and kill -9', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-email-kill-'));
   const running: ServerProcess[] = [];
   /** DATA the SMTP server got, by recipient; a recipient in `stall` never gets an answer. */

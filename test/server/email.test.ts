@@ -66,7 +66,7 @@ describe('contacts and groups', () => {
     expect((await call('DELETE', `/api/v1/email/groups/${group.id}`)).statusCode).toBe(404);
   });
 
-  it('adds a contact with its groups; name and a valid, unique address required; CR/LF refused', async () => {
+  it('[INJ-03] adds a contact with its groups; name and a valid, unique address required; CR/LF refused', async () => {
     const group = (await call('POST', '/api/v1/email/groups', { name: 'Quality' })).json();
     const res = await call('POST', '/api/v1/email/contacts', { name: 'Dee', address: 'dee@example.com', groups: [group.id] });
     expect(res.statusCode).toBe(200);
@@ -120,7 +120,7 @@ describe('CSV of contacts', () => {
     expect(contact).toMatchObject({ name: '=HYPERLINK("http://x","Click")', groups: [group.id] });
   });
 
-  it('imports all or nothing: a row with a line break in a quoted name refuses the whole file, naming the row', async () => {
+  it('[INJ-03] imports all or nothing: a row with a line break in a quoted name refuses the whole file, naming the row', async () => {
     const before = (await call('GET', '/api/v1/email/contacts')).json().contacts.length;
     const res = await importCsv('name,address,groups\nFay,fay@example.com,New group\n"Gus\r\nBcc: x@y.z",gus@example.com,\n');
     expect(res.statusCode).toBe(400);

@@ -217,7 +217,7 @@ describe('nothing outside the three folders is reachable', () => {
     expect(await ftpCode(download(c, 'usb/../../../../../etc/passwd'))).toBe(551);
   });
 
-  it('absolute paths are paths of the tree: /etc and the data folder do not exist', async () => {
+  it('[DL-01] absolute paths are paths of the tree: /etc and the data folder do not exist', async () => {
     const c = await client('update');
     expect(await ftpCode(c.cd('/etc'))).toBe(550);
     expect(await ftpCode(download(c, '/etc/passwd'))).toBe(551);

@@ -166,7 +166,7 @@ function attemptArbitrary(call: CallDef): fc.Arbitrary<Attempt> {
   });
 }
 
-describe('hostile input to every call', () => {
+describe('[API-01] hostile input to every call', () => {
   let t: TestDevice;
   let adminToken: string;
 
@@ -244,7 +244,7 @@ describe('hostile inputs found or feared, kept as fixed cases', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers a body over the limit with 413 payload_too_large', async () => {
+  it('[API-02] answers a body over the limit with 413 payload_too_large', async () => {
     const res = await t.call('PUT', '/api/v1/system/hmi/name', admin, { name: 'x'.repeat(100_000) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error_code: 'payload_too_large' });
@@ -261,7 +261,7 @@ describe('hostile inputs found or feared, kept as fixed cases', () => {
     expect(res.json()).toMatchObject({ error_code: 'unsupported_media_type' });
   });
 
-  it('refuses a __proto__ key in JSON and pollutes nothing', async () => {
+  it('[API-02] refuses a __proto__ key in JSON and pollutes nothing', async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/system/hmi/name',
@@ -274,13 +274,13 @@ describe('hostile inputs found or feared, kept as fixed cases', () => {
     expect((await t.call('GET', '/api/v1/system/hmi/name', admin)).json()).toEqual({ name: 'HMI' });
   });
 
-  it('stores shell metacharacters only as cleaned text, never running them', async () => {
+  it('[INJ-01] stores shell metacharacters only as cleaned text, never running them', async () => {
     const res = await t.call('PUT', '/api/v1/system/hmi/name', admin, { name: '$(reboot);rm -rf /' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: 'xxrebootxxrmx-rfxx' });
   });
 
-  it('refuses a form body with a __proto__ field on the token call without a 5xx', async () => {
+  it('[API-02] refuses a form body with a __proto__ field on the token call without a 5xx', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/token/app',

@@ -14,7 +14,7 @@ const accountsIn = (t: TestDevice): string[] | null => {
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t')[0]!);
 };
 
-describe('initial credentials on disk', () => {
+describe('[AUTH-05] initial credentials on disk', () => {
   let t: TestDevice;
   beforeAll(async () => {
     t = await startTestDevice();

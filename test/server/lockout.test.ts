@@ -38,7 +38,7 @@ describe('login lockout', () => {
     }
   }
 
-  it('answers the first four failures with 401 and the fifth with 429 login_locked, qty 10', async () => {
+  it('[LOCK-01] answers the first four failures with 401 and the fifth with 429 login_locked, qty 10', async () => {
     const src = newSource();
     await failTimes(src, 4);
     const fifth = await attempt(src, 'wrong-5');
@@ -50,7 +50,7 @@ describe('login lockout', () => {
     });
   });
 
-  it('refuses even the right password while locked, with the minutes left', async () => {
+  it('[LOCK-01] refuses even the right password while locked, with the minutes left', async () => {
     const src = newSource();
     await failTimes(src, 4);
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
@@ -63,7 +63,7 @@ describe('login lockout', () => {
     expect((await attempt(src, TEST_PASSWORD)).json()).toMatchObject({ qty: 1 });
   });
 
-  it('does not lock the same account from another address, nor another account from that address', async () => {
+  it('[LOCK-05] does not lock the same account from another address, nor another account from that address', async () => {
     const src = newSource();
     await failTimes(src, 5 - 1);
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
@@ -72,7 +72,7 @@ describe('login lockout', () => {
     expect((await attempt(src, TEST_PASSWORD, 'cmt_default_control_user', 'app')).statusCode).toBe(200);
   });
 
-  it('ignores a forwarded-for header: the socket address is the key', async () => {
+  it('[LOCK-04] ignores a forwarded-for header: the socket address is the key', async () => {
     const src = newSource();
     for (let i = 0; i < 5; i++) {
       await t.app.inject({
@@ -86,7 +86,7 @@ describe('login lockout', () => {
     expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(429);
   });
 
-  it('lets the right password in once 10 minutes have passed', async () => {
+  it('[LOCK-01] lets the right password in once 10 minutes have passed', async () => {
     const src = newSource();
     await failTimes(src, 4);
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
@@ -96,7 +96,7 @@ describe('login lockout', () => {
     expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('starts counting afresh after the lock ends', async () => {
+  it('[LOCK-02] starts counting afresh after the lock ends', async () => {
     const src = newSource();
     await failTimes(src, 4);
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
@@ -105,7 +105,7 @@ describe('login lockout', () => {
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
   });
 
-  it('clears the counter on a successful login', async () => {
+  it('[LOCK-02] clears the counter on a successful login', async () => {
     const src = newSource();
     await failTimes(src, 4);
     expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe('login lockout', () => {
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
   });
 
-  it('does not count failures older than 10 minutes', async () => {
+  it('[LOCK-02] does not count failures older than 10 minutes', async () => {
     const src = newSource();
     await failTimes(src, 4);
     clock.advance(10 * MINUTE + 1);
@@ -121,7 +121,7 @@ describe('login lockout', () => {
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
   });
 
-  it('counts failures spread within the window', async () => {
+  it('[LOCK-02] counts failures spread within the window', async () => {
     const src = newSource();
     for (let i = 0; i < 4; i++) {
       await failTimes(src, 1);
@@ -130,7 +130,7 @@ describe('login lockout', () => {
     expect((await attempt(src, 'wrong')).statusCode).toBe(429);
   });
 
-  it('counts unknown user names too, per name', async () => {
+  it('[AUTH-03] counts unknown user names too, per name', async () => {
     const src = newSource();
     await failTimes(src, 4, 'mallory', 'app');
     const fifth = await attempt(src, 'x', 'mallory', 'app');
@@ -139,7 +139,7 @@ describe('login lockout', () => {
     expect((await attempt(src, TEST_PASSWORD, 'admin', 'app')).statusCode).toBe(200);
   });
 
-  it('counts wrong current passwords of the change-password call against the same lock', async () => {
+  it('[LOCK-03] counts wrong current passwords of the change-password call against the same lock', async () => {
     const src = newSource();
     const token = await t.login('history', src);
     for (let i = 0; i < 4; i++) {
@@ -153,5 +153,29 @@ describe('login lockout', () => {
       expect(res.json()).toMatchObject({ error_code: 'current_password_error' });
     }
     expect((await attempt(src, 'wrong', 'history')).statusCode).toBe(429);
+  });
+  it('[LOCK-01] keeps a lock across a restart of the device, and lets the right password in once its 10 minutes are over', async () => {
+    const src = newSource();
+    await failTimes(src, 4);
+    expect((await attempt(src, 'wrong')).statusCode).toBe(429);
+    await t.app.close(); // (close() would remove the data folder)
+    t = await startTestDevice({ clock, dataDir: t.dataDir });
+    expect((await attempt(src, TEST_PASSWORD)).json()).toMatchObject({ error_code: 'login_locked', qty: 10 });
+    clock.advance(10 * MINUTE);
+    expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+  it('[REL-03] holds a lock its 10 minutes and keeps a session whatever the device time does (a year back, ten years on): both run on the host clock', async () => {
+    const src = newSource();
+    const session = await t.login('history', newSource());
+    await failTimes(src, 4);
+    expect((await attempt(src, 'wrong')).statusCode).toBe(429);
+    const admin = await t.login('admin', newSource());
+    for (const time of ['2025.03.01-09:00:00', '2036.03.01-09:00:00']) {
+      expect((await t.call('PUT', '/api/v1/system/datetime', admin, { time })).statusCode).toBe(200);
+      expect((await attempt(src, TEST_PASSWORD)).json()).toMatchObject({ error_code: 'login_locked', qty: 10 });
+      expect((await t.call('GET', '/api/v1/auth/token/check', session)).statusCode).toBe(200);
+    }
+    clock.advance(10 * MINUTE);
+    expect((await attempt(src, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -94,7 +94,7 @@ describe('the security self-check', () => {
   });
 });
 
-describe('the frame-embedding headers follow the Misc setting at once', () => {
+describe('[HDR-01] the frame-embedding headers follow the Misc setting at once', () => {
   const headersOf = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
     return { csp: String(res.headers['content-security-policy']), xfo: res.headers['x-frame-options'] };

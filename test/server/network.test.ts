@@ -225,7 +225,7 @@ describe('Ethernet settings', () => {
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'settings.interfaces' });
   });
 
-  it('refuses a body outside the schema with the field path', async () => {
+  it('[INJ-03] refuses a body outside the schema with the field path', async () => {
     const res = await t.call('PUT', ETHERNET, admin, { settings: { ...DEFAULT_ETHERNET, interfaces: [{ ...DHCP, mode: 'auto' }, DEFAULT_LAN2] }, safe: false });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'settings.interfaces.0.mode' });

@@ -403,7 +403,7 @@ async function installProject(d: TestDevice, name: string): Promise<void> {
 }
 
 describe('password guessing', () => {
-  test("a flood of wrong passwords from one address is held back by the console's per-address limit", async () => {
+  test("[LOCK-03] a flood of wrong passwords from one address is held back by the console's per-address limit", async () => {
     expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings())).statusCode).toBe(200);
     const { endpoint_url } = await status();
     for (let i = 0; i < 10; i++) {

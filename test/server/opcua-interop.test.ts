@@ -210,7 +210,7 @@ describe('refusals, HOST=127.0.0.1', () => {
     expect(hostsOf(await getEndpoints(`opc.tcp://127.0.0.1:${port}`, `opc.tcp://localhost:${port}`))).toEqual(['localhost']);
   });
 
-  test('a mode the server does not offer: an ERR message BadSecurityPolicyRejected on the wire (raw socket), then close', async () => {
+  test('[OPC-01] a mode the server does not offer: an ERR message BadSecurityPolicyRejected on the wire (raw socket), then close', async () => {
     const url = `opc.tcp://127.0.0.1:${port}`;
     const { frames, reset, closedBy } = await exchange(port, '127.0.0.1', [helloFrame(url), openFrame(SecurityPolicy.None, SECURITY_MODE.Sign)]);
     expect(frames.map((f) => f.type)).toEqual(['ACK', 'ERR']);
@@ -220,7 +220,7 @@ describe('refusals, HOST=127.0.0.1', () => {
     expect(reset).toBe(false);
   });
 
-  test('a policy that is not ticked, asked by a real client: an ERR message BadSecurityPolicyRejected, then close', async () => {
+  test('[OPC-01] a policy that is not ticked, asked by a real client: an ERR message BadSecurityPolicyRejected, then close', async () => {
     const relay = await recordingRelay({ host: '127.0.0.1', port });
     try {
       const own = (await t.call('GET', '/api/v1/opcua/certificates', token)).json().own;
@@ -242,7 +242,7 @@ describe('refusals, HOST=127.0.0.1', () => {
     }
   });
 
-  test('an untrusted client certificate: an ERR message BadSecurityChecksFailed, not an encrypted fault; the certificate is listed as rejected', async () => {
+  test('[OPC-01] an untrusted client certificate: an ERR message BadSecurityChecksFailed, not an encrypted fault; the certificate is listed as rejected', async () => {
     const relay = await recordingRelay({ host: '127.0.0.1', port });
     try {
       await expect(openSession(`opc.tcp://127.0.0.1:${relay.port}`, stranger, { user: USER })).rejects.toThrow();
@@ -261,7 +261,7 @@ describe('refusals, HOST=127.0.0.1', () => {
     expect(rejected.map((c: { uri: string }) => c.uri)).toContain(stranger.applicationUri);
   });
 
-  test('the 65th session gets BadTooManySessions from CreateSession, not a reset connection', async () => {
+  test('[OPC-01] the 65th session gets BadTooManySessions from CreateSession, not a reset connection', async () => {
     const open = await startWithServer(t, token, port, { anonymous: true, security: { none: true, basic256sha256: ['sign_encrypt'], aes128_sha256_rsaoaep: [], aes256_sha256_rsapss: [] } });
     const none = { securityPolicy: SecurityPolicy.None, securityMode: MessageSecurityMode.None };
     const sessions: Awaited<ReturnType<typeof openSession>>[] = [];

@@ -64,7 +64,7 @@ afterAll(async () => {
   await disposeIdentity(stranger);
 });
 
-test('a new device runs no OPC UA server', async () => {
+test('[SVC-01] a new device runs no OPC UA server', async () => {
   const s = await status();
   expect(s).toMatchObject({ state: 'stopped', enabled: false, endpoint_url: null, sessions: 0 });
   const stored = (await t.call('GET', '/api/v1/opcua/settings', token)).json();
@@ -88,11 +88,11 @@ describe('enabled with three users', () => {
     await trust(client);
   });
 
-  test('anonymous sessions are refused by default', async () => {
+  test('[OPC-01] anonymous sessions are refused by default', async () => {
     await expect(openSession(endpoint, client)).rejects.toThrow();
   });
 
-  test('a wrong password is refused', async () => {
+  test('[LOCK-03] a wrong password is refused', async () => {
     await expect(openSession(endpoint, client, { user: { userName: USER.userName, password: 'not-it-at-all' } })).rejects.toThrow();
   });
 
@@ -150,7 +150,7 @@ describe('enabled with three users', () => {
     }
   });
 
-  test('with anonymous access on, a browse-only user still may not read: its rights are its own, not the anonymous ones', async () => {
+  test('[OPC-01] with anonymous access on, a browse-only user still may not read: its rights are its own, not the anonymous ones', async () => {
     expect((await t.call('PUT', '/api/v1/opcua/settings', token, settings(port, { anonymous: true }))).statusCode).toBe(200);
     expect((await status()).state).toBe('running');
     const level = (nodeId: string) => [
@@ -190,7 +190,7 @@ describe('enabled with three users', () => {
     }
   });
 
-  test('a string longer than its tag holds is refused with BadOutOfRange and nothing is written; MaxStringLength says how long', async () => {
+  test('[OPC-01] a string longer than its tag holds is refused with BadOutOfRange and nothing is written; MaxStringLength says how long', async () => {
     // Batch_Code (16 words, 32 bytes of UTF-8) joins the published tree.
     const nodes = opcuaNodeTree(t.device.project.project);
     const batch = t.device.project.project.tags.find((x) => x.name === 'Batch_Code')!;
@@ -252,14 +252,14 @@ describe('enabled with three users', () => {
     }
   });
 
-  test('a security policy that is not ticked is not offered; None serves discovery only', async () => {
+  test('[OPC-01] a security policy that is not ticked is not offered; None serves discovery only', async () => {
     await expect(openSession(endpoint, client, { user: USER, securityPolicy: SecurityPolicy.None, securityMode: MessageSecurityMode.None })).rejects.toThrow();
     await expect(openSession(endpoint, client, { user: USER, securityPolicy: SecurityPolicy.Aes128_Sha256_RsaOaep, securityMode: MessageSecurityMode.Sign })).rejects.toThrow();
     const c = await openSession(endpoint, client, { user: USER, securityPolicy: SecurityPolicy.Aes256_Sha256_RsaPss, securityMode: MessageSecurityMode.SignAndEncrypt });
     await c.close();
   });
 
-  test('an unknown client is rejected, listed, trusted from the API, and then connects', async () => {
+  test('[OPC-01] an unknown client is rejected, listed, trusted from the API, and then connects', async () => {
     await expect(openSession(endpoint, stranger, { user: USER })).rejects.toThrow();
     const id = stranger.manager && (await t.call('GET', '/api/v1/opcua/certificates', token)).json().rejected.find((c: { uri: string }) => c.uri === stranger.applicationUri)?.id;
     expect(id).toMatch(/^[a-f0-9]{40}$/);

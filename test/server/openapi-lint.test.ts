@@ -35,7 +35,7 @@ function refsOf(node: unknown, out: string[] = []): string[] {
 
 const describeDiagnostic = (d: ISpectralDiagnostic) => `${d.code} at ${d.path.join('.')}: ${d.message}`;
 
-describe('the served OpenAPI document', () => {
+describe('[API-01] the served OpenAPI document', () => {
   let dev: TestDevice;
   let text: string;
   let diagnostics: ISpectralDiagnostic[];

@@ -23,7 +23,7 @@ const SOURCE = '10.4.0.7';
 const mutating = ALL_CALLS.filter((c) => c.audit).map((c) => [c.id, c] as const);
 const reading = ALL_CALLS.filter((c) => !c.audit).map((c) => [c.id, c] as const);
 
-describe('operation log', () => {
+describe('[AUD-01] operation log', () => {
   let t: TestDevice;
   beforeAll(async () => {
     t = await startTestDevice();

@@ -20,7 +20,7 @@ const MOMENTS: readonly Moment[] = ['arriving', 'writing', 'written', 'rebooting
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('kill -9 during an OS update', () => {
+describe('[REL-01] [REL-02] kill -9 during an OS update', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-os-kill-'));
   const incoming = path.join(dataDir, 'os', 'incoming');
   let server: ServerProcess | null = null;

@@ -65,7 +65,7 @@ describe('OS update', () => {
     ['a truncated image', osImage({ version: '20270201', truncate: true }), 'truncated'],
     ['a payload that does not match its SHA-256', osImage({ version: '20270201', tamper: true }), 'sha256_mismatch'],
     ['a file that is no OS image', Buffer.from('MZ this is an .exe renamed to .bin'.repeat(10)), 'not an OS image'],
-  ])('refuses %s as invalid_image before anything changes', async (_label, image, reason) => {
+  ])('[UP-04] refuses %s as invalid_image before anything changes', async (_label, image, reason) => {
     const jobs = jobCount();
     const res = await upload(t, admin, imageParts(image));
     expect(res.statusCode).toBe(400);
@@ -87,7 +87,7 @@ describe('OS update', () => {
     expect(incoming()).toEqual([]);
   });
 
-  it('refuses without a token (401) and to History (403)', async () => {
+  it('[UP-03] refuses without a token (401) and to History (403)', async () => {
     const image = imageParts(osImage({ version: '20270401' }));
     expect((await upload(t, null, image)).statusCode).toBe(401);
     expect((await upload(t, await t.login('history'), image)).statusCode).toBe(403);
@@ -132,7 +132,7 @@ describe('OS update', () => {
     }
   });
 
-  it('keeps the installed version across a restart; a job cut short by a crash ends as interrupted', async () => {
+  it('[REL-02] keeps the installed version across a restart; a job cut short by a crash ends as interrupted', async () => {
     const dataDir = makeDataDir();
     const first = await startTestDevice({ dataDir });
     const token = await first.login('admin');

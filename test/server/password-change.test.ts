@@ -22,7 +22,7 @@ async function signIn(t: TestDevice, account: AccountName, password: string) {
 const alive = async (t: TestDevice, token: string) => (await t.call('GET', '/api/v1/auth/token/check', token)).statusCode === 200;
 
 describe('password change', () => {
-  describe('refusals (nothing changes)', () => {
+  describe('[PW-01] refusals (nothing changes)', () => {
     let t: TestDevice;
     beforeAll(async () => {
       t = await startTestDevice();
@@ -204,5 +204,34 @@ describe('password change', () => {
       expect((await signIn(t, 'cmt_default_view_only_user', TEST_PASSWORD)).statusCode).toBe(200);
       expect(await alive(t, mine)).toBe(true);
     });
+  });
+});
+
+describe('[AUTH-04] no truncation: the whole password counts', () => {
+  let t: TestDevice;
+  beforeAll(async () => {
+    t = await startTestDevice();
+  });
+  afterAll(() => t.close());
+
+  it('[AUTH-04] a 40-character password: its 8, 16 and 39-character prefixes and its case-flipped form are refused; a 64 and a 128-character password are taken whole', async () => {
+    const forty = 'Aa1-'.repeat(10);
+    expect(forty).toHaveLength(40);
+    const admin = await t.login('admin');
+    expect((await t.call('PATCH', ADMIN_PW, admin, { username: 'admin', current: TEST_PASSWORD, password: forty })).statusCode).toBe(200);
+    const flipped = [...forty].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    for (const wrong of [forty.slice(0, 8), forty.slice(0, 16), forty.slice(0, 39), flipped]) expect((await signIn(t, 'admin', wrong)).statusCode).toBe(401);
+    expect((await signIn(t, 'admin', forty)).statusCode).toBe(200);
+
+    let current = forty;
+    for (const length of [64, 128]) {
+      const long = `${'Zz9.'.repeat(length / 4 - 1)}End!`;
+      expect(long).toHaveLength(length);
+      const token = (await signIn(t, 'admin', current)).json().access_token as string;
+      expect((await t.call('PATCH', ADMIN_PW, token, { username: 'admin', current, password: long })).statusCode).toBe(200);
+      expect((await signIn(t, 'admin', long.slice(0, -1))).statusCode).toBe(401);
+      expect((await signIn(t, 'admin', long)).statusCode).toBe(200);
+      current = long;
+    }
   });
 });

@@ -22,7 +22,7 @@ async function expiredDevice(allowOperations = false) {
   return { t, clock, token: await t.login('admin') };
 }
 
-describe('with notifications on, the password older than the period and no operations allowed before the update', () => {
+describe('[PW-02] with notifications on, the password older than the period and no operations allowed before the update', () => {
   let t: TestDevice;
   let token: string;
   beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('with notifications on, the password older than the period and no opera
   });
 });
 
-test('with operations allowed before the update, an expired password still reaches every call', async () => {
+test('[PW-02] with operations allowed before the update, an expired password still reaches every call', async () => {
   const { t, token } = await expiredDevice(true);
   try {
     expect((await t.call('GET', '/api/v1/system/info', token)).statusCode).toBe(200);
@@ -75,7 +75,7 @@ test('with operations allowed before the update, an expired password still reach
   }
 });
 
-test('the calls left open while the password is expired are the few the dialog needs', () => {
+test('[PW-02] the calls left open while the password is expired are the few the dialog needs', () => {
   const open = ALL_CALLS.filter((call) => call.whilePasswordExpired === 'allowed').map((call) => `${call.method} ${call.path}`);
   expect(open.sort()).toEqual(
     [

@@ -10,7 +10,7 @@ function oldScryptHash(password: string): string {
   return `scrypt$${1 << 15}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-test('new hashes use scrypt N=2^15, r=8, p=3 (OWASP) and verify', async () => {
+test('[PW-03] new hashes use scrypt N=2^15, r=8, p=3 (OWASP) and verify', async () => {
   expect(SCRYPT_PARAMS).toEqual({ N: 32768, r: 8, p: 3 });
   const stored = await hashPassword('Some-Pass-1');
   expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
@@ -19,13 +19,13 @@ test('new hashes use scrypt N=2^15, r=8, p=3 (OWASP) and verify', async () => {
   expect(needsRehash(stored)).toBe(false);
 });
 
-test('older hashes are recognised as weaker: the legacy SHA-256 and scrypt with p=1', () => {
+test('[PW-03] older hashes are recognised as weaker: the legacy SHA-256 and scrypt with p=1', () => {
   expect(needsRehash(legacyHashPassword('x'))).toBe(true);
   expect(needsRehash(oldScryptHash('x'))).toBe(true);
   expect(needsRehash('garbage')).toBe(true);
 });
 
-test(`no more than ${MAX_CONCURRENT_HASHES} hashes run at once; the others wait their turn`, async () => {
+test(`[RL-01] no more than ${MAX_CONCURRENT_HASHES} hashes run at once; the others wait their turn`, async () => {
   let most = 0;
   const watch = setInterval(() => (most = Math.max(most, hashesRunning())), 1);
   const results = await Promise.all(Array.from({ length: 10 }, (_, i) => hashPassword(`Pass-${i}-abcdef`)));
@@ -36,7 +36,7 @@ test(`no more than ${MAX_CONCURRENT_HASHES} hashes run at once; the others wait 
   expect(hashesRunning()).toBe(0);
 }, 30_000);
 
-test('a hash with the older parameters is replaced at the next successful sign-in, not at a failed one', async () => {
+test('[PW-03] a hash with the older parameters is replaced at the next successful sign-in, not at a failed one', async () => {
   const t = await startTestDevice();
   try {
     const old = oldScryptHash(TEST_PASSWORD);

@@ -141,7 +141,7 @@ describe('project management', () => {
     expect(oplogRows(t, 'project_update_finished').at(-1)).toMatchObject({ result: code });
   });
 
-  it('refuses a .crc that does not match at once (400 crc_mismatch) and changes nothing', async () => {
+  it('[UP-02] refuses a .crc that does not match at once (400 crc_mismatch) and changes nothing', async () => {
     const pair = projectPair({ name: 'Mismatch' });
     const before = await snapshot();
     const res = await upload(t, admin, uploadParts({ ...pair, crc: 'deadbeef' }));
@@ -185,7 +185,7 @@ describe('project management', () => {
     expect(incoming(t)).toEqual([]);
   });
 
-  it('starts the previous project again when the new one cannot start, and says so', async () => {
+  it('[REL-02] starts the previous project again when the new one cannot start, and says so', async () => {
     const before = await snapshot();
     const broken = projectPair({ name: 'Broken' }, (p) => {
       p.alarms.push({ id: 99, name: 'Ghost', tag: 'No_Such_Tag', condition: { op: '>', value: 1 }, severity: 'high', message: 'x' });
@@ -256,7 +256,7 @@ describe('project management', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('never leaves the medium: traversal names are refused by the contract, links are not followed', async () => {
+  it('[UP-01] never leaves the medium: traversal names are refused by the contract, links are not followed', async () => {
     for (const name of ['../../device.sqlite', '..', '.hidden', 'a/b', 'a\\b']) {
       const res = await t.call('POST', '/api/v1/project/management/update-from-media', admin, { medium: 'usb', name });
       expect({ name, code: res.json().error_code }).toEqual({ name, code: 'validation_failure' });
@@ -296,7 +296,7 @@ describe('one update at a time, and who may', () => {
     expect((await info(t, admin)).running_job).toBeNull();
   });
 
-  it('lets update follow its jobs and refuses history every call (and hides jobs from it)', async () => {
+  it('[UP-03] lets update follow its jobs and refuses history every call (and hides jobs from it)', async () => {
     const update = await t.login('update');
     const history = await t.login('history');
     const res = await upload(t, update, uploadParts(projectPair({ name: 'By update' })));

@@ -134,7 +134,7 @@ describe('with the licence', () => {
   const s9 = (m: HsmsMessage) => ({ ...dataParts(m.header), session: m.header.session, mhead: decodeItem(m.data) });
 
   describe('settings', () => {
-    it('a new device: off, passive on 5000, E37 default timers, nothing connected', async () => {
+    it('[SVC-01] a new device: off, passive on 5000, E37 default timers, nothing connected', async () => {
       expect((await t.call('GET', '/api/v1/secs/settings', admin)).json()).toEqual({
         enabled: false, device_id: 0, mode: 'passive', port: 5000, remote_host: '', remote_port: 5000,
         t3: 45, t5: 10, t6: 5, t7: 10, t8: 5, linktest_interval: 60,

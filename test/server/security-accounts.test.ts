@@ -197,7 +197,7 @@ describe('Enhanced Security accounts', () => {
   });
 
   describe('export and import', () => {
-    it('exports a JSON file with the hashes only, never a password', async () => {
+    it('[BK-01] exports a JSON file with the hashes only, never a password', async () => {
       await add('operator1');
       await add('operator2', { classes: ['L'] });
       const res = await t.call('GET', `${URL}/export`, admin);
@@ -307,7 +307,7 @@ describe('Enhanced Security accounts', () => {
     });
   });
 
-  it('takes only hashes it could have made: the scrypt format, no dearer than its own', () => {
+  it('[PW-03] takes only hashes it could have made: the scrypt format, no dearer than its own', () => {
     const salt = Buffer.alloc(16, 1).toString('base64');
     const key = Buffer.alloc(32, 2).toString('base64');
     expect(acceptableHash(`scrypt$1024$8$1$${salt}$${key}`)).toBe(true);

@@ -59,7 +59,7 @@ afterAll(async () => {
   await disposeIdentity(client);
 });
 
-test('off by default: an account does not sign in to the OPC UA server', async () => {
+test('[SVC-01] off by default: an account does not sign in to the OPC UA server', async () => {
   expect((await t.call('GET', '/api/v1/security/opcua', token)).json()).toEqual({ enabled: false, browse: [], read: [], write: [] });
   await expect(openSession(endpoint, client, { user: WRITER })).rejects.toThrow();
 });
@@ -80,7 +80,7 @@ describe('with the mapping on', () => {
     }
   });
 
-  test('an account of a read class reads and may not write', async () => {
+  test('[AUTH-02] an account of a read class reads and may not write', async () => {
     const c = await openSession(endpoint, client, { user: READER });
     try {
       expect((await read(c.session)).statusCode).toBe(StatusCodes.Good);
@@ -90,7 +90,7 @@ describe('with the mapping on', () => {
     }
   });
 
-  test('an account of a browse class browses and may not read a value', async () => {
+  test('[AUTH-02] an account of a browse class browses and may not read a value', async () => {
     const c = await openSession(endpoint, client, { user: BROWSER });
     try {
       const browse = await c.session.browse('ns=1;s=/Sample Bottling Line/Tanks');

@@ -71,7 +71,7 @@ describe('sign-in limits', () => {
   const rowsOf = (source: string) => db().prepare('SELECT * FROM operation_log WHERE source = ? ORDER BY id').all(source) as Row[];
   const verifySpy = () => jest.spyOn(t.device.accounts, 'verify');
 
-  describe('per address', () => {
+  describe('[RL-01] per address', () => {
     it(`refuses an address after ${SOURCE_BURST} refused attempts with 429, the seconds to wait and no password check`, async () => {
       const src = newSource();
       for (let i = 0; i < SOURCE_BURST; i++) {
@@ -182,7 +182,7 @@ describe('sign-in limits', () => {
       expect(rowsOf(src).map((r) => r.result)).toEqual(['invalid_credentials', 'success', 'success']);
     });
 
-    it('keeps the failures of unknown user names under one key: one lockout row, not one per name', async () => {
+    it('[AUTH-03] keeps the failures of unknown user names under one key: one lockout row, not one per name', async () => {
       const src = newSource();
       for (let i = 0; i < 4; i++) expect((await signIn(src, `nobody-${i}`, 'x')).statusCode).toBe(401);
       expect(db().prepare('SELECT DISTINCT username FROM login_failures WHERE source = ?').pluck().all(src)).toEqual([UNKNOWN_ACCOUNT_KEY]);
@@ -194,7 +194,7 @@ describe('sign-in limits', () => {
     });
   });
 
-  describe('retention', () => {
+  describe('[AUD-02] retention', () => {
     const record = (n: number) => {
       for (let i = 0; i < n; i++) {
         t.device.oplog.record({ account: 'admin', source: '10.0.0.1', action: 'set_hmi_name', target: 'system.hmi_name', after: `name-${i}`, values: null, result: 'success' });
@@ -264,7 +264,7 @@ describe('sign-in limits', () => {
     });
   });
 
-  describe('per account, across addresses', () => {
+  describe('[RL-01] per account, across addresses', () => {
     const sources = Array.from({ length: 20 }, (_, i) => `10.88.0.${i + 1}`);
 
     /** 80 wrong admin passwords, 4 from each of 20 addresses (under the lockout of one address). */

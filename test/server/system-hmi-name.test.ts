@@ -14,7 +14,7 @@ describe('HMI name calls', () => {
     expect(res.json()).toEqual({ name: 'HMI' });
   });
 
-  it('saves the cleaned name and logs the change', async () => {
+  it('[INJ-01] saves the cleaned name and logs the change', async () => {
     const token = await t.login('admin');
     const res = await t.call('PUT', '/api/v1/system/hmi/name', token, { name: '  Line 3_panel ' });
     expect(res.statusCode).toBe(200);
@@ -23,7 +23,7 @@ describe('HMI name calls', () => {
     expect(row).toMatchObject({ account: 'admin', result: 'success', before_value: '"HMI"', after_value: '"Linex3xpanel"' });
   });
 
-  it('refuses a name over 32 characters with validation_failure naming the field', async () => {
+  it('[INJ-01] refuses a name over 32 characters with validation_failure naming the field', async () => {
     const token = await t.login('admin');
     const res = await t.call('PUT', '/api/v1/system/hmi/name', token, { name: 'a'.repeat(33) });
     expect(res.statusCode).toBe(400);

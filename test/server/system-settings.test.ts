@@ -18,7 +18,7 @@ describe('device time', () => {
   });
   afterAll(() => t.close());
 
-  it('sets the device time as an offset: GET /system/time follows it and keeps ticking with the host clock', async () => {
+  it('[INJ-02] sets the device time as an offset: GET /system/time follows it and keeps ticking with the host clock', async () => {
     const res = await t.call('PUT', '/api/v1/system/datetime', admin, { time: '2030.06.15-08:30:00' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ time: '2030/06/15 08:30:00' });
@@ -45,12 +45,34 @@ describe('device time', () => {
     ['the display format', '2026/01/01 10:00:00'],
     ['an ISO date', '2026-01-01T10:00:00Z'],
     ['year 1969', '1969.12.31-23:59:59'],
-  ])('refuses %s with 400 validation_failure on time, and keeps the time', async (_what, time) => {
+    ['a command after the date', '2025.01.01-00:00:00;reboot'],
+    ['a command substitution', '$(id)'],
+    ['backquotes', '`id`'],
+    ['a line break and a second line', '2025.01.01-00:00:00\nreboot'],
+  ])('[INJ-02] refuses %s with 400 validation_failure on time, and keeps the time', async (_what, time) => {
     const before = (await t.call('GET', '/api/v1/system/time', admin)).json();
     const res = await t.call('PUT', '/api/v1/system/datetime', admin, { time });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'time' });
     expect((await t.call('GET', '/api/v1/system/time', admin)).json()).toEqual(before);
+  });
+
+  it('[INJ-02] refuses a time that is no string (400), and the time call to every account but admin (403); the change is logged old → new with the account', async () => {
+    const before = (await t.call('GET', '/api/v1/system/time', admin)).json();
+    for (const time of [1735689600, ['2025.01.01-00:00:00'], null, { $gt: '' }]) {
+      const res = await t.call('PUT', '/api/v1/system/datetime', admin, { time });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error_code: 'validation_failure', field: 'time' });
+    }
+    for (const account of ['update', 'history'] as const) {
+      expect((await t.call('PUT', '/api/v1/system/datetime', await t.login(account), { time: '2031.01.01-00:00:00' })).statusCode).toBe(403);
+    }
+    expect((await t.call('GET', '/api/v1/system/time', admin)).json()).toEqual(before);
+    expect((await t.call('PUT', '/api/v1/system/datetime', admin, { time: '2031.01.01-00:00:00' })).statusCode).toBe(200);
+    const row = t.device.db.prepare("SELECT account, before_value, after_value, result FROM operation_log WHERE action = 'set_datetime' ORDER BY id DESC LIMIT 1").get() as Record<string, string>;
+    expect(row).toMatchObject({ account: 'admin', result: 'success' });
+    expect(row.after_value).toContain('2031');
+    expect(row.before_value).not.toBeNull();
   });
 
   it('keeps the device time across a restart', async () => {
@@ -83,7 +105,7 @@ describe('password strength and expiration settings', () => {
     password_expiration_allow_operations_before_update: true,
   });
 
-  it('starts with the defaults of docs/decisions.md#passwords', async () => {
+  it('[PW-02] starts with the defaults of docs/decisions.md#passwords', async () => {
     expect((await t.call('GET', STRENGTH, admin)).json()).toEqual({
       password_rules_enable: false,
       password_rules_minimal_length: 12,
@@ -169,7 +191,7 @@ describe('password strength and expiration settings', () => {
   });
 });
 
-describe('plain HTTP switch', () => {
+describe('[HTTP-01] plain HTTP switch', () => {
   let t: TestDevice;
   beforeAll(async () => {
     t = await startTestDevice({ httpsPort: 9443 });

@@ -28,7 +28,7 @@ describe('over real sockets', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  describe('the time socket', () => {
+  describe('[WS-01] the time socket', () => {
     const wsUrl = () => `ws://127.0.0.1:${httpPort}${DATETIME_SOCKET_PATH}`;
     const wssUrl = () => `wss://127.0.0.1:${httpsPort}${DATETIME_SOCKET_PATH}`;
 
@@ -92,7 +92,7 @@ describe('over real sockets', () => {
     });
   });
 
-  describe('with plain HTTP switched off', () => {
+  describe('[HTTP-01] with plain HTTP switched off', () => {
     beforeAll(() => server.device.settings.set('http_enabled', false));
     afterAll(() => server.device.settings.set('http_enabled', true));
 
@@ -160,7 +160,7 @@ describe('over real sockets', () => {
   });
 });
 
-describe('answers of the API', () => {
+describe('[HDR-01] answers of the API', () => {
   let t: TestDevice;
   beforeAll(async () => {
     t = await startTestDevice();

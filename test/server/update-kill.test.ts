@@ -7,16 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, type ServerProcess } from '../support/server-process';
 import { TEST_PASSWORD } from '../support/device';
+import { killsFor } from '../support/kill-budget';
 import { jsonRequest, loginOver } from '../support/net';
 import { projectPair } from '../support/projects';
 import { jobSchema } from '../../contract/api/jobs';
 import { projectInfoSchema } from '../../contract/api/project';
 
-/** KILL_LOOPS raises the number of kills for a longer hunt. */
-const LOOPS = Number(process.env.KILL_LOOPS) || 8;
+/** KILL_LOOPS sets the number of kills for a longer hunt; else its share of HMI_KILLS. */
+const LOOPS = Number(process.env.KILL_LOOPS) || killsFor('project-update');
 jest.setTimeout(30_000 + LOOPS * 12_000);
 
-describe('kill -9 during a project update', () => {
+describe('[REL-01] [REL-02] kill -9 during a project update', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-kill-'));
   let server: ServerProcess | null = null;
   afterAll(async () => {

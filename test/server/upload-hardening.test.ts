@@ -260,7 +260,7 @@ describe('over real connections', () => {
       }
     });
 
-    it('leaves it usable after a refusal the route gave before reading anything (401)', async () => {
+    it('[UP-03] leaves it usable after a refusal the route gave before reading anything (401)', async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const body = multipartBody(imageParts(osImage({ version: '20280303', payloadBytes: 512 * 1024 })));

@@ -363,7 +363,7 @@ describe('limits and endings', () => {
     await closeAll(b, d);
   });
 
-  it('closes with 4408 after the idle timeout with no activity; activity, a screen or a write keep it open', async () => {
+  it('[SESS-04] closes with 4408 after the idle timeout with no activity; activity, a screen or a write keep it open', async () => {
     webviewSettings({ idle_timeout: { enabled: true, minutes: 1 } }); // a minute lasts MINUTE_MS here
     const idle = await viewer();
     const busy = await viewer('cmt_default_view_only_user');

@@ -248,7 +248,7 @@ describe('WebView users', () => {
       expect((await settings()).auto_login).toEqual({ enabled: false, username: null });
     });
 
-    it('400 for an idle timeout or a viewer limit out of range', async () => {
+    it('[SESS-04] 400 for an idle timeout or a viewer limit out of range', async () => {
       expect((await saveSettings({ idle_timeout: { enabled: true, minutes: 0 } })).json()).toMatchObject({ field: 'idle_timeout.minutes' });
       expect((await saveSettings({ idle_timeout: { enabled: true, minutes: 1441 } })).json()).toMatchObject({ field: 'idle_timeout.minutes' });
       expect((await saveSettings({ max_viewers: 51 })).json()).toMatchObject({ field: 'max_viewers' });

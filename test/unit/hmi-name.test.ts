@@ -1,6 +1,6 @@
 import { hmiNameProblem, sanitizeHmiName, HMI_NAME_MAX_LENGTH } from '../../contract/rules/hmi-name';
 
-describe('HMI name rule', () => {
+describe('[INJ-01] HMI name rule', () => {
   it('keeps letters, digits, dot and hyphen', () => {
     expect(sanitizeHmiName('Line-3.Panel7')).toBe('Line-3.Panel7');
   });
