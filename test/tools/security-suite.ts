@@ -1,12 +1,15 @@
 /**
- * `npm run test:security`: runs the tests of every security case of test/security/cases.ts (the
- * manifest's files, only the tests named with a case ID), then prints a table: each case, passed,
- * failed or not applicable (with why), and its number of tests. Exits non-zero when a test fails or
- * an applicable case has no passing test.
+ * `npm run test:security`: runs the test files of every security case of test/security/cases.ts
+ * (each file whole, so that a test named with a case ID runs after the tests of its file it builds
+ * on), then prints a table: each case, passed, failed or not applicable (with why), and the number
+ * of its tests (the tests named with its ID). Exits non-zero when a test fails or an applicable case
+ * has no passing test. `npm run test:unit` runs every other test file (`--others`), so `npm test`
+ * runs each test once.
  *
  *   npm run test:security              the CI run: 100 kill -9 in the REL-01 loops
  *   npm run test:security -- --long    1,000 kills (HMI_KILLS=1000)
  *   npm run test:security -- --doc     rewrites the case table of docs/security.md, runs nothing
+ *   tsx test/tools/security-suite.ts --others    jest over every test file the manifest does not list
  * Any other argument goes to jest (e.g. `--maxWorkers=1`).
  */
 import { spawnSync } from 'node:child_process';
@@ -20,10 +23,17 @@ const DOC = path.join(ROOT, 'docs/security.md');
 const BEGIN = '<!-- cases: written by `npm run test:security -- --doc` from test/security/cases.ts -->';
 const END = '<!-- end of cases -->';
 
-/** The pattern of a test named with one of `ids`: the ID as a word anywhere in its full name. */
-export function namePattern(ids: readonly string[]): string {
-  return `\\b(${ids.join('|')})\\b`;
+/** The test files of the applicable cases (repository-relative): the security run's files. */
+export function securityFiles(cases: readonly SecurityCase[] = SECURITY_CASES): string[] {
+  return [...new Set(cases.filter((c) => !c.notApplicable).flatMap((c) => c.files))].sort();
 }
+
+/** jest's arguments that leave out `files` (anchored at the repository: `<rootDir>/test/…$`). */
+export function ignoreArgs(files: readonly string[]): string[] {
+  return files.flatMap((f) => ['--testPathIgnorePatterns', `<rootDir>/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`]);
+}
+
+const jestBin = path.join(ROOT, 'node_modules/jest/bin/jest.js');
 
 /** The table of docs/security.md. */
 export function docTable(cases: readonly SecurityCase[] = SECURITY_CASES): string {
@@ -54,17 +64,20 @@ function main(argv: string[]): number {
     console.log('docs/security.md: case table written');
     return 0;
   }
+  if (argv.includes('--others')) {
+    const rest = argv.filter((a) => a !== '--others');
+    return spawnSync(process.execPath, [jestBin, ...ignoreArgs(securityFiles()), ...rest], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+  }
   const long = argv.includes('--long');
   const passOn = argv.filter((a) => a !== '--long');
   const applicable = SECURITY_CASES.filter((c) => !c.notApplicable);
-  const files = [...new Set(applicable.flatMap((c) => c.files))];
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hmi-security-')), 'results.json');
   const started = Date.now();
-  const jest = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/jest/bin/jest.js'), ...files, '--testNamePattern', namePattern(applicable.map((c) => c.id)), '--json', `--outputFile=${out}`, ...passOn],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HMI_KILLS: long ? '1000' : (process.env.HMI_KILLS ?? '100') } },
-  );
+  const jest = spawnSync(process.execPath, [jestBin, '--runTestsByPath', ...securityFiles(), '--json', `--outputFile=${out}`, ...passOn], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, HMI_KILLS: long ? '1000' : (process.env.HMI_KILLS ?? '100') },
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!fs.existsSync(out)) {
     console.error(`jest wrote no results (exit ${jest.status ?? jest.signal})`);
