@@ -48,7 +48,9 @@ test('OPC UA: the server enabled from the browser refuses an unknown client unti
     await user.getByLabel('Write').check();
     await user.getByLabel('User name').fill(USER.userName);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Update settings successful')).toBeVisible();
+    // The first start makes the server's RSA key and certificate and hashes the user's password at
+    // the device's cost: over 10 s on the 2-core CI machine with both devices' browsers busy.
+    await expect(page.getByText('Update settings successful')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(endpoint)).toBeVisible({ timeout: 20_000 });
     await expect.poll(async () => (await statusOf(page)).state, { timeout: 20_000 }).toBe('running');
     await snap(page, info, 'opcua-01-running');
