@@ -291,7 +291,10 @@ describe('writes', () => {
     const at = performance.now();
     expect(await writeOver(control, 'Pump1_Running', next, 'w1')).toEqual({ type: 'write_result', id: 'w1', ok: true });
     const seen = await waitFor(watcher, (m) => m.type === 'values' && m.values.Pump1_Running === next, from);
-    expect(seen.at - at).toBeLessThan(150);
+    // Within the second WebView promises: this file runs beside the kill -9 loops of the security
+    // suite, which took 686 ms here once on 2 cores; the period itself (p95 about 60 ms) is the
+    // bench's to measure (npm run bench:webview).
+    expect(seen.at - at).toBeLessThan(1000);
     // What the OPC UA server reads for the tag (its value getter reads the same runtime values).
     expect(server.device.tagValues.value('Pump1_Running', now())).toBe(next);
     const row = oplogRows('webview_write').at(-1)!;
