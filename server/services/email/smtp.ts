@@ -4,7 +4,7 @@
  * server made of it as one of SMTP_OUTCOMES with its reply code and text.
  */
 import net from 'node:net';
-import nodemailer from 'nodemailer';
+import type * as NodemailerModule from 'nodemailer';
 import type { SmtpSecurity, SmtpOutcome } from '../../../contract/rules/email';
 import {
   SMTP_ANSWER_TIMEOUT_MS,
@@ -81,6 +81,8 @@ export function outcomeOf(err: MailerError): SmtpResult {
 
 /** Sends one mail; never throws: answers what the server said, or `timeout` after `answerMs`. */
 export async function sendMail(target: SmtpTarget, mail: OutgoingMail, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): Promise<SmtpResult> {
+  // nodemailer is loaded with the first mail: a device that sends none does not carry it.
+  const nodemailer = require('nodemailer') as typeof NodemailerModule;
   const transport = nodemailer.createTransport({
     host: target.host,
     port: target.port,

@@ -12,14 +12,21 @@
  */
 import os from 'node:os';
 import nodeTls from 'node:tls';
-import { FtpSrv, type FtpConnection } from 'ftp-srv';
+import type { FtpSrv, FtpConnection } from 'ftp-srv';
+import type * as FtpSrvModule from 'ftp-srv';
 import type { FtpSession, FtpStatus } from '../../../contract/api/ftp';
 import { FTP_ACCOUNTS, FTP_IDLE_TIMEOUT_MS, FTP_MAX_SESSIONS, tlsRequired, type FtpAccount, type FtpSettingsFields } from '../../../contract/rules/ftp';
 import type { TlsFiles } from '../../tls';
 import type { ServiceHealth } from '../../../contract/api/diagnostics';
 import { HealthTracker } from '../service-health';
-import { ConfinedFileSystem, type ConfinedFsOptions } from './confined-fs';
+import type * as ConfinedFsModule from './confined-fs';
+import type { ConfinedFsOptions } from './confined-fs';
 import { StepQueue } from '../../lib/step-queue';
+
+/** ftp-srv (bluebird, ip-address and the rest under it) and our file system built on it, loaded the
+ * first time the server starts: a device whose FTP is off does not carry them. */
+const loadFtpSrv = (): typeof FtpSrvModule => require('ftp-srv') as typeof FtpSrvModule;
+const loadConfinedFs = (): typeof ConfinedFsModule => require('./confined-fs') as typeof ConfinedFsModule;
 
 /** ftp-srv logs through bunyan to stdout; the device keeps its own records (the operation log). */
 const quietLog = {
@@ -143,6 +150,7 @@ export class FtpService {
     const signals = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
     const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
     this.secureContext = nodeTls.createSecureContext({ key: tls.key, cert: tls.cert, minVersion: 'TLSv1.2' });
+    const { FtpSrv } = loadFtpSrv();
     const server = new FtpSrv({
       url: `ftp://${host}:${settings.port}`,
       pasv_url: passiveAddress(host) as unknown as string,
@@ -222,7 +230,7 @@ export class FtpService {
       if (command.directive === 'AUTH' && (command.arg ?? '').toUpperCase() === 'TLS' && !connection.secure && this.secureContext) {
         return this.upgrade(connection, this.secureContext);
       }
-      if (command.directive === 'RNFR' && connection.fs instanceof ConfinedFileSystem && !connection.fs.mayChange(command.arg)) {
+      if (command.directive === 'RNFR' && connection.fs instanceof loadConfinedFs().ConfinedFileSystem && !connection.fs.mayChange(command.arg)) {
         return connection.reply(550, 'Permission denied');
       }
       return handle(command);
@@ -273,6 +281,7 @@ export class FtpService {
     this.deps.recordSignIn(account, source, 'success', secure);
     this.sessions.set(connection.id, { id: connection.id, account, address: source, since: new Date(this.deps.now()).toISOString(), secure });
     const settings = this.deps.settings();
+    const { ConfinedFileSystem } = loadConfinedFs();
     const fs = new ConfinedFileSystem(connection, { ...this.deps.fs, mayWriteMedia: () => account === 'update' && settings.media_writable });
     return { fs, cwd: '/' };
   }
