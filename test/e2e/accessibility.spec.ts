@@ -4,7 +4,7 @@
  * in Japanese, at both sizes), so that every screen is loaded once for both.
  */
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from './support';
+import { SCHEME_AND_LANGUAGE_RULES, seriousViolations } from './support';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`axe-core finds no serious or critical violation (${colorScheme})`, () => {
@@ -21,3 +21,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the axe-core check itself finds what it must: an image without a text, a button without a name, a page without a language', async ({ page }) => {
+  await page.setContent('<html><head><title>t</title></head><body><main><h1>x</h1><img src="data:,"><button></button></main></body></html>');
+  const all = await seriousViolations(page);
+  expect(all.map((v) => v.split(':')[0])).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'html-has-lang']));
+  // A second check of the same document (axe-core is already in it), with the scheme and language rules only.
+  expect((await seriousViolations(page, SCHEME_AND_LANGUAGE_RULES)).map((v) => v.split(':')[0])).toEqual(['html-has-lang']);
+});

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe, { type AxeResults, type RunOnly, type RunOptions } from 'axe-core';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PASSWORD } from '../../playwright.config';
 
@@ -37,11 +37,26 @@ export async function skipWizardIfShown(page: Page): Promise<void> {
  * the page's language); the others read the same markup in either. */
 export const SCHEME_AND_LANGUAGE_RULES = ['color-contrast', 'html-has-lang', 'html-lang-valid', 'valid-lang'];
 
-/** What axe-core finds serious or critical on the page now, under WCAG 2.1 A and AA (or only
- * `rules`), one line each. */
+/** The WCAG levels the console is held to. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * What axe-core finds serious or critical on the page now, under WCAG 2.1 A and AA (or only
+ * `rules`), one line each.
+ *
+ * axe-core runs in the page itself (`axe.run`), put there once a document: the walk of
+ * tablet-layout.spec.ts opens its screens without a reload, so one injection serves every screen.
+ * @axe-core/playwright injected its 600 kB again at each call and finished each run in a new blank
+ * page; on the 2-core CI machine that was 2.5 s a screen, three quarters of the walk's time. The
+ * console has no frames, which that library would also have visited.
+ */
 export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (rules ? axe.withRules([...rules]) : axe).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const runOnly: RunOnly = rules ? { type: 'rule', values: [...rules] } : { type: 'tag', values: WCAG_TAGS };
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
+    { runOnly, resultTypes: ['violations'] } satisfies RunOptions,
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);

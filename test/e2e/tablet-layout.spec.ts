@@ -6,7 +6,8 @@
  * English and in Japanese, and its Japanese screenshot is kept as test output
  * (`<project>-ja-<screen>.png`) to be looked at. axe-core checks each screen on the same walk: all
  * its WCAG rules in the light scheme in English, its contrast and language rules in the dark one in
- * Japanese. The screens are opened as the console's links open them, without a reload.
+ * Japanese. The screens are opened as the console's links open them, without a reload (so axe-core,
+ * put into the page once, checks every screen of a part in the page it is already in).
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_SCREENS } from '../../src/app/screens';
