@@ -1,16 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { readConfig } from './config';
 import { startServer } from './listen';
-
-/** The repository root: the nearest folder above this file with a package.json (the same from
- * `server/main.ts` and from the compiled `build/server/main.js`). */
-function findRepoRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
+import { findRepoRoot } from './lib/repo-root';
 
 /** Refuses to start on another Node.js than the pinned one (server/tools/node-runtime.cjs, plain
  * CommonJS beside the sources: loaded from the repository, not built). */
