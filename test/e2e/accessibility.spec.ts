@@ -29,3 +29,21 @@ test('the axe-core check itself finds what it must: an image without a text, a b
   // A second check of the same document (axe-core is already in it), with the scheme and language rules only.
   expect((await seriousViolations(page, SCHEME_AND_LANGUAGE_RULES)).map((v) => v.split(':')[0])).toEqual(['html-has-lang']);
 });
+
+test('the axe-core check judges a control by the colour it settles to, not a colour it passes through', async ({ page }) => {
+  // A button fading from a pale grey (which fails contrast) to a dark blue over 20 s, checked early.
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>x</h1><button id="b" style="color: #d0d0d0; background: #fff; transition: color 20s linear">Refresh</button></main></body></html>',
+  );
+  await page.evaluate(() => {
+    const button = document.getElementById('b')!;
+    void button.getBoundingClientRect();
+    button.style.color = '#0d47a1';
+  });
+  await page.waitForTimeout(200);
+  // Mid-way, the colour on screen still fails contrast...
+  expect(await page.locator('#b').evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(13, 71, 161)');
+  // ...but the check reads the settled one, and the page goes on with its transition after.
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0);
+});

@@ -54,10 +54,22 @@ export async function seriousViolations(page: Page, rules?: readonly string[]): 
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const runOnly: RunOnly = rules ? { type: 'rule', values: [...rules] } : { type: 'tag', values: WCAG_TAGS };
   const results = await page.evaluate(
-    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
+    async (options) => {
+      // Contrast is judged on the colours the page settles to: a transition under way (a button a
+      // poll has just enabled again fades from grey for 250 ms) is ended for the check, else the
+      // colour axe reads is a blend that no user is left with.
+      const settled = document.createElement('style');
+      settled.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(settled);
+      try {
+        return await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options);
+      } finally {
+        settled.remove();
+      }
+    },
     { runOnly, resultTypes: ['violations'] } satisfies RunOptions,
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}): ${v.nodes[0]?.html.slice(0, 160) ?? ''} ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
 }
