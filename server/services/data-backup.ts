@@ -17,6 +17,7 @@ import type { BackupContent } from '../../contract/rules/data';
 import type { Medium } from '../../contract/media';
 import { ApiError } from '../lib/api-error';
 import { stampOf } from '../lib/stamp';
+import { writeThroughPart } from '../lib/media-part';
 import type { DataLogService } from './datalog';
 import type { AlarmService } from './alarms';
 import type { OperationLogReader } from './operation-log';
@@ -188,29 +189,28 @@ export class DataBackupService {
     if (!fs.existsSync(dir)) throw new ApiError(404, 'not_found', `No ${mediumName} is in the device`);
     let name = built.fileName;
     for (let n = 2; fs.existsSync(path.join(dir, name)); n++) name = built.fileName.replace(/\.tar\.gz$/, `-${n}.tar.gz`);
-    const part = path.join(dir, `.${name}.part`);
     try {
-      let copied = 0;
-      await pipeline(
-        fs.createReadStream(built.file),
-        new Transform({
-          transform(chunk: Buffer, _enc, cb) {
-            copied += chunk.length;
-            onBytes?.(copied, built.size);
-            cb(null, chunk);
-          },
-        }),
-        fs.createWriteStream(part, { mode: 0o644 }),
-      );
-      const fd = fs.openSync(part, 'r+');
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(part, path.join(dir, name));
+      await writeThroughPart(dir, name, async (part) => {
+        let copied = 0;
+        await pipeline(
+          fs.createReadStream(built.file),
+          new Transform({
+            transform(chunk: Buffer, _enc, cb) {
+              copied += chunk.length;
+              onBytes?.(copied, built.size);
+              cb(null, chunk);
+            },
+          }),
+          fs.createWriteStream(part, { mode: 0o644 }),
+        );
+        const fd = fs.openSync(part, 'r+');
+        try {
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      });
     } catch (err) {
-      fs.rmSync(part, { force: true });
       throw new ApiError(500, 'media_write_failed', `The backup could not be written to the ${mediumName}: ${err instanceof Error ? err.message : String(err)}`);
     }
     return name;

@@ -33,6 +33,7 @@ import { DEVICE_MODEL } from '../hardware/system-info';
 import { MAX_PROJECT_DOCUMENT_BYTES, recipeSchema, type Project } from '../../contract/project-format';
 import { MEDIA, type Medium } from '../../contract/media';
 import { stampOf } from '../lib/stamp';
+import { writeThroughPart } from '../lib/media-part';
 import {
   RECIPE_MAX_RECORDS,
   recipeBooksProblem,
@@ -373,12 +374,9 @@ export class RecipeService {
     const archive = await this.backupArchive(deviceFacts);
     let name = archive.fileName;
     for (let n = 2; fs.existsSync(path.join(dir, name)); n++) name = archive.fileName.replace(/\.cxob$/, `-${n}.cxob`);
-    const part = path.join(dir, `.${name}.part`);
     try {
-      writeDurably(part, archive.data);
-      fs.renameSync(part, path.join(dir, name));
+      await writeThroughPart(dir, name, (part) => writeDurably(part, archive.data));
     } catch (err) {
-      fs.rmSync(part, { force: true });
       throw new ApiError(500, 'media_write_failed', `The backup could not be written to the ${this.mediumName(medium)}: ${err instanceof Error ? err.message : String(err)}`);
     }
     return { medium, file_name: name, size: archive.data.length, books: archive.books, records: archive.records };
