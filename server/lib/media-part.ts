@@ -36,9 +36,17 @@ export function removeLeftParts(dir: string): string[] {
   return removed;
 }
 
+/** `fileName`, or the first of `<stem>-2<ext>`, `<stem>-3<ext>`… that `dir` does not hold yet (two
+ * backups in the same second each keep a name of their own). */
+export function freeName(dir: string, fileName: string, ext: string): string {
+  let name = fileName;
+  for (let n = 2; fs.existsSync(path.join(dir, name)); n++) name = `${fileName.slice(0, -ext.length)}-${n}${ext}`;
+  return name;
+}
+
 /**
  * Writes `name` into `dir` through its part: removes the parts left there, lets `write` fill the
- * part (it flushes what it wrote), then renames it to `name`. On any failure the part goes and the
+ * part, flushes it to the medium, then renames it to `name`. On any failure the part goes and the
  * error is thrown on.
  */
 export async function writeThroughPart(dir: string, name: string, write: (part: string) => Promise<void> | void): Promise<void> {
@@ -47,6 +55,12 @@ export async function writeThroughPart(dir: string, name: string, write: (part: 
   writing.add(part);
   try {
     await write(part);
+    const fd = fs.openSync(part, 'r+');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(part, path.join(dir, name));
   } catch (err) {
     fs.rmSync(part, { force: true });

@@ -17,7 +17,7 @@ import type { BackupContent } from '../../contract/rules/data';
 import type { Medium } from '../../contract/media';
 import { ApiError } from '../lib/api-error';
 import { stampOf } from '../lib/stamp';
-import { writeThroughPart } from '../lib/media-part';
+import { freeName, writeThroughPart } from '../lib/media-part';
 import type { DataLogService } from './datalog';
 import type { AlarmService } from './alarms';
 import type { OperationLogReader } from './operation-log';
@@ -187,8 +187,7 @@ export class DataBackupService {
     const dir = this.mediumPath(medium);
     const mediumName = medium === 'usb' ? 'USB stick' : 'SD card';
     if (!fs.existsSync(dir)) throw new ApiError(404, 'not_found', `No ${mediumName} is in the device`);
-    let name = built.fileName;
-    for (let n = 2; fs.existsSync(path.join(dir, name)); n++) name = built.fileName.replace(/\.tar\.gz$/, `-${n}.tar.gz`);
+    const name = freeName(dir, built.fileName, '.tar.gz');
     try {
       await writeThroughPart(dir, name, async (part) => {
         let copied = 0;
@@ -203,12 +202,6 @@ export class DataBackupService {
           }),
           fs.createWriteStream(part, { mode: 0o644 }),
         );
-        const fd = fs.openSync(part, 'r+');
-        try {
-          fs.fsyncSync(fd);
-        } finally {
-          fs.closeSync(fd);
-        }
       });
     } catch (err) {
       throw new ApiError(500, 'media_write_failed', `The backup could not be written to the ${mediumName}: ${err instanceof Error ? err.message : String(err)}`);

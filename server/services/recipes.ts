@@ -33,7 +33,7 @@ import { DEVICE_MODEL } from '../hardware/system-info';
 import { MAX_PROJECT_DOCUMENT_BYTES, recipeSchema, type Project } from '../../contract/project-format';
 import { MEDIA, type Medium } from '../../contract/media';
 import { stampOf } from '../lib/stamp';
-import { writeThroughPart } from '../lib/media-part';
+import { freeName, writeThroughPart } from '../lib/media-part';
 import {
   RECIPE_MAX_RECORDS,
   recipeBooksProblem,
@@ -206,17 +206,6 @@ class RecordSpool {
   }
 }
 
-function writeDurably(file: string, data: Buffer): void {
-  const fd = fs.openSync(file, 'w', 0o644);
-  try {
-    fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-
 export class RecipeService {
   private readonly mediaRoot: string;
   private readonly spoolDir: string;
@@ -372,10 +361,9 @@ export class RecipeService {
     const dir = this.mediaDir(medium);
     if (!fs.existsSync(dir)) throw new ApiError(404, 'not_found', `No ${this.mediumName(medium)} is in the device`);
     const archive = await this.backupArchive(deviceFacts);
-    let name = archive.fileName;
-    for (let n = 2; fs.existsSync(path.join(dir, name)); n++) name = archive.fileName.replace(/\.cxob$/, `-${n}.cxob`);
+    const name = freeName(dir, archive.fileName, '.cxob');
     try {
-      await writeThroughPart(dir, name, (part) => writeDurably(part, archive.data));
+      await writeThroughPart(dir, name, (part) => fs.writeFileSync(part, archive.data, { mode: 0o644 }));
     } catch (err) {
       throw new ApiError(500, 'media_write_failed', `The backup could not be written to the ${this.mediumName(medium)}: ${err instanceof Error ? err.message : String(err)}`);
     }

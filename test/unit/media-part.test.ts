@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { partName, removeLeftParts, writeThroughPart } from '../../server/lib/media-part';
+import { freeName, partName, removeLeftParts, writeThroughPart } from '../../server/lib/media-part';
 
 let dir: string;
 beforeEach(() => {
@@ -65,5 +65,14 @@ describe('writeThroughPart', () => {
     // leftover.
     fs.writeFileSync(path.join(dir, partName('recipes.cxob')), 'left');
     expect(removeLeftParts(dir)).toEqual([partName('recipes.cxob')]);
+  });
+});
+
+describe('freeName', () => {
+  it('keeps a name the medium does not hold, else numbers it before its extension', () => {
+    expect(freeName(dir, 'data-HMI-20260101-000000.tar.gz', '.tar.gz')).toBe('data-HMI-20260101-000000.tar.gz');
+    fs.writeFileSync(path.join(dir, 'data-HMI-20260101-000000.tar.gz'), 'x');
+    fs.writeFileSync(path.join(dir, 'data-HMI-20260101-000000-2.tar.gz'), 'x');
+    expect(freeName(dir, 'data-HMI-20260101-000000.tar.gz', '.tar.gz')).toBe('data-HMI-20260101-000000-3.tar.gz');
   });
 });
