@@ -1,7 +1,7 @@
 import axe, { type AxeResults, type RunOnly, type RunOptions } from 'axe-core';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PASSWORD } from '../../playwright.config';
-import { userInfo } from '../../contract/api/uac';
+import { userInfo, userInfoSchema } from '../../contract/api/uac';
 
 /** The admin password journey.spec.ts sets in the first-run wizard. */
 export const JOURNEY_PASSWORD = 'Newcomer-Pass-42';
@@ -27,7 +27,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Log In' }).click();
     if (await page.waitForURL(/\/admin\/dashboard/, { timeout: 4000 }).then(() => true, () => false)) {
       const answer = await info;
-      if (answer) firstRunDue.set(page, ((await answer.json()) as { state_code: number }).state_code === 0);
+      if (answer) firstRunDue.set(page, userInfoSchema.parse(await answer.json()).state_code === 0);
       return;
     }
   }
